@@ -1,0 +1,64 @@
+/**
+ * npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]
+ */
+import { parseArgs } from 'node:util';
+
+import { KEYS } from './seed';
+import { API_PREFIX, startSandbox } from './server';
+
+function integer(name: string, value: string, min: number): number {
+	if (!/^\d+$/.test(value) || Number(value) < min) {
+		console.error(`sandbox: --${name} must be an integer >= ${min}, got '${value}'`);
+		process.exit(2);
+	}
+	return Number(value);
+}
+
+async function main() {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string', default: '8787' },
+			host: { type: 'string', default: '127.0.0.1' },
+			'job-step-ms': { type: 'string', default: '1000' },
+			'latency-ms': { type: 'string', default: '0' },
+			assets: { type: 'string', default: '0' },
+			help: { type: 'boolean', short: 'h' },
+		},
+		strict: true,
+	});
+	if (values.help) {
+		console.log('Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]');
+		return;
+	}
+	const sandbox = await startSandbox({
+		port: integer('port', values.port, 0),
+		host: values.host,
+		jobStepMs: integer('job-step-ms', values['job-step-ms'], 1),
+		latencyMs: integer('latency-ms', values['latency-ms'], 0),
+		assets: integer('assets', values.assets, 0),
+	});
+	console.log(`Asset Workspace sandbox listening on ${sandbox.url}`);
+	console.log(`  Base URL (for the credential): ${sandbox.url}`);
+	console.log(`  API:                           ${sandbox.url}${API_PREFIX}`);
+	console.log(`  Keys: ${KEYS.map((k) => `${k.key} (${k.hiddenFolderIds.length ? 'viewer: part of the workspace' : 'owner: everything'})`).join(', ')}`);
+	console.log(`  Public assets: ${sandbox.workspace.assetCount}`);
+	console.log(`  Try: curl -H 'Authorization: Bearer aw_sandbox_owner' '${sandbox.url}${API_PREFIX}/assets?limit=5'`);
+	console.log('Press Ctrl-C to stop.');
+
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		void sandbox.close().then(() => {
+			console.log(`sandbox: stopped (${signal})`);
+			process.exit(0);
+		});
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+	console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+	process.exit(1);
+});

@@ -1,0 +1,60 @@
+/** Small HTTP helpers for talking to a sandbox from tests (real HTTP over loopback). */
+import type { Sandbox } from '../../sandbox/server';
+
+export const OWNER = 'aw_sandbox_owner';
+export const VIEWER = 'aw_sandbox_viewer';
+
+export interface CallOptions {
+	key?: string | null;
+	method?: string;
+	body?: unknown;
+	rawBody?: string;
+	headers?: Record<string, string>;
+}
+
+export async function call(sandbox: Sandbox, path: string, options: CallOptions = {}) {
+	const headers: Record<string, string> = { ...options.headers };
+	const key = options.key === undefined ? OWNER : options.key;
+	if (key !== null) headers.authorization = `Bearer ${key}`;
+	let body: string | undefined = options.rawBody;
+	if (options.body !== undefined) {
+		body = JSON.stringify(options.body);
+		headers['content-type'] ??= 'application/json';
+	}
+	const response = await fetch(`${sandbox.url}${path}`, { method: options.method ?? 'GET', headers, body });
+	const text = await response.text();
+	let json: any;
+	try {
+		json = text ? JSON.parse(text) : undefined;
+	} catch {
+		json = undefined;
+	}
+	return { status: response.status, headers: response.headers, text, json };
+}
+
+/** Calls a public API path (prefix added). */
+export const api = (sandbox: Sandbox, path: string, options: CallOptions = {}) =>
+	call(sandbox, `/api/public/v1${path}`, options);
+
+/** Lists every asset visible to a key with the largest page size. */
+export async function allAssets(sandbox: Sandbox, key = OWNER): Promise<any[]> {
+	const assets: any[] = [];
+	for (let offset = 0; ; offset += 100) {
+		const page = await api(sandbox, `/assets?limit=100&offset=${offset}`, { key });
+		assets.push(...page.json.data);
+		if (!page.json.meta.hasMore) return assets;
+	}
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls a job through the public API until it is terminal. */
+export async function waitForJob(sandbox: Sandbox, jobId: string, key = OWNER, timeoutMs = 10000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const job = (await api(sandbox, `/jobs/${jobId}`, { key })).json.data;
+		if (['success', 'warning', 'failed'].includes(job.status)) return job;
+		if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status}`);
+		await sleep(20);
+	}
+}

@@ -1,0 +1,42 @@
+/** `npm run sandbox`: prints the base URL and keys, answers, and stops cleanly on SIGINT/SIGTERM. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+function startCli(args: string[]) {
+	const child = spawn(tsx, ['sandbox/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (chunk) => (stdout += chunk));
+	child.stderr.on('data', (chunk) => (stderr += chunk));
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	const url = new Promise<string>((resolve, reject) => {
+		child.stdout.on('data', () => {
+			const match = /listening on (http:\/\/\S+)/.exec(stdout);
+			if (match) resolve(match[1]);
+		});
+		child.on('exit', () => reject(new Error(`exited early: ${stderr}`)));
+	});
+	return { child, url, exited, output: () => ({ stdout, stderr }) };
+}
+
+test.each(['SIGINT', 'SIGTERM'] as const)('starts, prints the base URL and keys, answers, stops on %s', async (signal) => {
+	const cli = startCli(['--port', '0', '--assets', '30']);
+	const url = await cli.url;
+	const res = await fetch(`${url}/api/public/v1/assets?limit=1`, { headers: { authorization: 'Bearer aw_sandbox_owner' } });
+	expect(res.status).toBe(200);
+	expect(cli.output().stdout).toContain('aw_sandbox_owner');
+	expect(cli.output().stdout).toContain('aw_sandbox_viewer');
+	cli.child.kill(signal);
+	expect(await cli.exited).toBe(0);
+	expect(cli.output().stdout).toContain(`stopped (${signal})`);
+});
+
+test('rejects a bad argument with a clear message and exit status 2', async () => {
+	const cli = startCli(['--job-step-ms', 'fast']);
+	await expect(cli.url).rejects.toThrow();
+	expect(await cli.exited).toBe(2);
+	expect(cli.output().stderr).toContain("--job-step-ms must be an integer >= 1, got 'fast'");
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+// The published package: CommonJS files under dist/ at the paths named in package.json's `n8n` section.
+// n8n-workflow (a peer dependency) stays external; zod and our own modules are bundled in,
+// so the package loads with nothing but n8n.
+export default defineConfig({
+	entry: {
+		'credentials/AssetWorkspaceApi.credentials': 'credentials/AssetWorkspaceApi.credentials.ts',
+		'nodes/AssetWorkspace/AssetWorkspace.node': 'nodes/AssetWorkspace/AssetWorkspace.node.ts',
+		'nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node': 'nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts',
+	},
+	outDir: 'dist',
+	format: ['cjs'],
+	target: 'node20',
+	platform: 'node',
+	clean: true,
+	dts: false,
+	sourcemap: false,
+	splitting: false,
+	external: ['n8n-workflow'],
+	noExternal: ['zod'],
+});
