@@ -1,0 +1,115 @@
+import {
+	NodeOperationError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { jobEnvelopeSchema } from '../../helpers/schemas';
+import { requireParameters, requireUuid, show } from '../../helpers/validation';
+import type { AssetWorkspaceTransport } from '../../transport';
+import { assetLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	assetLocator('searchAssets'),
+	{
+		displayName:
+			'Parameters overlay the asset\'s variables for this run only: a parameter with the same name as a variable wins, and new names are added. Scripts read them with get_variable(name); get_parameter(name) sees only what is sent here.',
+		name: 'overlayNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Send Parameters',
+		name: 'specifyParameters',
+		type: 'options',
+		default: 'none',
+		description: 'Whether and how to send parameters with the run',
+		options: [
+			{ name: 'None', value: 'none' },
+			{ name: 'Using Fields Below', value: 'keypair' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+	},
+	{
+		displayName: 'Parameters',
+		name: 'parameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: { parameter: [] },
+		displayOptions: { show: { specifyParameters: ['keypair'] } },
+		options: [
+			{
+				name: 'parameter',
+				displayName: 'Parameter',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. RUN_DATE',
+						description: 'Letters, digits and underscores',
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Parameters (JSON)',
+		name: 'parametersJson',
+		type: 'json',
+		default: '{\n  "RUN_DATE": "2026-11-21"\n}',
+		description: 'A JSON object of parameter names to values',
+		displayOptions: { show: { specifyParameters: ['json'] } },
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['execute'] } }, properties);
+
+function readParameters(this: IExecuteFunctions, i: number): Record<string, unknown> {
+	const node = this.getNode();
+	const mode = this.getNodeParameter('specifyParameters', i, 'none') as string;
+	if (mode === 'keypair') {
+		const pairs = this.getNodeParameter('parameters.parameter', i, []) as Array<{ name: string; value: unknown }>;
+		const parameters: Record<string, unknown> = {};
+		for (const { name, value } of pairs) {
+			const key = String(name ?? '').trim();
+			if (key in parameters) throw new NodeOperationError(node, `Parameters: the name ${show(key)} is given twice`, { itemIndex: i });
+			parameters[key] = value;
+		}
+		return requireParameters(node, 'Parameters', parameters, i);
+	}
+	if (mode === 'json') {
+		const raw = this.getNodeParameter('parametersJson', i, '{}') as unknown;
+		let value = raw;
+		if (typeof raw === 'string') {
+			try {
+				value = JSON.parse(raw) as unknown;
+			} catch (error) {
+				throw new NodeOperationError(node, `Parameters (JSON) is not valid JSON: ${show(raw)}`, {
+					itemIndex: i,
+					description: (error as Error).message,
+				});
+			}
+		}
+		return requireParameters(node, 'Parameters (JSON)', value, i);
+	}
+	return {};
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+	const assetId = requireUuid(this.getNode(), 'Asset', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
+	const parameters = readParameters.call(this, i);
+	const { data } = await api.request({
+		method: 'POST',
+		path: ['assets', assetId, 'execute'],
+		body: { jobSource: 'API', parameters } as IDataObject,
+		schema: jobEnvelopeSchema,
+		itemIndex: i,
+	});
+	return [data];
+}

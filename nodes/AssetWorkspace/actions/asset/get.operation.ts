@@ -1,0 +1,16 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { assetEnvelopeSchema } from '../../helpers/schemas';
+import { requireUuid } from '../../helpers/validation';
+import type { AssetWorkspaceTransport } from '../../transport';
+import { assetLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [assetLocator('searchAssets')];
+
+export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+	const assetId = requireUuid(this.getNode(), 'Asset', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
+	const { data } = await api.request({ method: 'GET', path: ['assets', assetId], schema: assetEnvelopeSchema, itemIndex: i });
+	return [data];
+}

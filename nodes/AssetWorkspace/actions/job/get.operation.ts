@@ -1,0 +1,25 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { jobEnvelopeSchema } from '../../helpers/schemas';
+import { requireUuid } from '../../helpers/validation';
+import type { AssetWorkspaceTransport } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Job ID',
+		name: 'jobId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.jobId }}',
+		description: 'The job to read, usually mapped from the JSON of an earlier Execute step',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+	const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', i, ''), i);
+	const { data } = await api.request({ method: 'GET', path: ['jobs', jobId], schema: jobEnvelopeSchema, itemIndex: i });
+	return [data];
+}

@@ -1,0 +1,23 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { versionEnvelopeSchema } from '../../helpers/schemas';
+import { requireUuid } from '../../helpers/validation';
+import type { AssetWorkspaceTransport } from '../../transport';
+import { assetLocator, versionLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [assetLocator('searchModels', 'model'), versionLocator];
+
+export const description = updateDisplayOptions({ show: { resource: ['modelVersion'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+	const node = this.getNode();
+	const assetId = requireUuid(node, 'Model', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
+	const versionId = requireUuid(node, 'Version', this.getNodeParameter('versionId', i, '', { extractValue: true }), i);
+	const { data } = await api.request({
+		method: 'GET',
+		path: ['assets', assetId, 'model', 'versions', versionId],
+		schema: versionEnvelopeSchema,
+		itemIndex: i,
+	});
+	return [{ ...data.version, assetId }];
+}

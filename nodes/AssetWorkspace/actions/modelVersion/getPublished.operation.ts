@@ -1,0 +1,36 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { assetEnvelopeSchema, publishedEnvelopeSchema } from '../../helpers/schemas';
+import { requireUuid } from '../../helpers/validation';
+import type { AssetWorkspaceTransport } from '../../transport';
+import { assetLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	assetLocator('searchModels', 'model'),
+	{
+		displayName:
+			'When nothing is published yet, the output is one item {"assetId", "published": false, "version": null}, so an IF node on "published" handles both cases',
+		name: 'noPublishedNotice',
+		type: 'notice',
+		default: '',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['modelVersion'], operation: ['getPublished'] } }, properties);
+
+/** The item for a model with nothing published: documented in the README. */
+function nothingPublished(assetId: string): IDataObject {
+	return { assetId, published: false, version: null, message: 'No version of this model is published yet.' };
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+	const assetId = requireUuid(this.getNode(), 'Model', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
+	const answer = await api.requestOrNotFound({ method: 'GET', path: ['assets', assetId, 'model'], schema: publishedEnvelopeSchema, itemIndex: i });
+	if (answer === null) {
+		// Some services answer 404 for "nothing published". Reading the asset tells that apart from
+		// an unknown model, whose 404 then fails the item with a clear message.
+		await api.request({ method: 'GET', path: ['assets', assetId], schema: assetEnvelopeSchema, itemIndex: i });
+		return [nothingPublished(assetId)];
+	}
+	return [answer.data?.version ? { ...answer.data.version, assetId } : nothingPublished(assetId)];
+}

@@ -1,0 +1,62 @@
+/** Checks of user input, made before any request goes out. */
+import { NodeOperationError, type INode } from 'n8n-workflow';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_REGEX_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const PARAMETER_NAME = /^[A-Za-z0-9_]+$/;
+
+export function isUuid(value: unknown): value is string {
+	return typeof value === 'string' && UUID.test(value);
+}
+
+/** Shows a value in an error message: quoted, shortened when long. */
+export function show(value: unknown): string {
+	const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+	return `'${text.length > 80 ? `${text.slice(0, 77)}...` : text}'`;
+}
+
+/** A UUID identifier; anything else (empty, path-like, too long) is a clear error naming the field. */
+export function requireUuid(node: INode, field: string, value: unknown, itemIndex?: number): string {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (!isUuid(text)) {
+		throw new NodeOperationError(node, `${field} must be a UUID, got ${show(value)}`, {
+			itemIndex,
+			description: 'Identifiers look like 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21. Pick the item from the list, or map the id from an earlier step.',
+		});
+	}
+	return text.toLowerCase();
+}
+
+export function isParameterName(name: string): boolean {
+	return PARAMETER_NAME.test(name);
+}
+
+/** Execute parameters: a plain object whose names are letters, digits and underscores. */
+export function requireParameters(node: INode, field: string, value: unknown, itemIndex?: number) {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		throw new NodeOperationError(node, `${field} must be a JSON object of names to values, got ${show(value)}`, {
+			itemIndex,
+			description: 'For example {"RUN_DATE": "2026-11-21", "LIMIT": 100}.',
+		});
+	}
+	for (const name of Object.keys(value)) {
+		if (!isParameterName(name)) {
+			throw new NodeOperationError(
+				node,
+				`${field}: parameter name ${show(name)} may contain only letters, digits and underscores`,
+				{ itemIndex },
+			);
+		}
+	}
+	return value as Record<string, unknown>;
+}
+
+/** An integer within bounds, e.g. Limit 1 to 100. */
+export function requireInteger(node: INode, field: string, value: unknown, min: number, max: number, itemIndex?: number) {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+		throw new NodeOperationError(node, `${field} must be an integer from ${min} to ${max}, got ${show(value)}`, {
+			itemIndex,
+		});
+	}
+	return value;
+}

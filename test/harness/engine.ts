@@ -1,0 +1,266 @@
+/**
+ * Runs our nodes in n8n's real execution engine: n8n-core's WorkflowExecute with
+ * n8n-workflow's Workflow, parameter resolution and expressions, the way n8n tests its own
+ * nodes (packages/core/nodes-testing). What is hand-written here is only what the n8n server
+ * would provide: the node-type registry and a credentials store that applies a credential's
+ * `authenticate` block as n8n's CredentialsHelper does.
+ */
+import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IRunExecutionData,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { AssetWorkspaceApi } from '../../credentials/AssetWorkspaceApi.credentials';
+import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node';
+
+export const PACKAGE = 'n8n-nodes-asset-workspace';
+export const NODE_TYPE = `${PACKAGE}.assetWorkspace`;
+export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
+
+const nodeClasses: Record<string, INodeType> = {
+	[NODE_TYPE]: new AssetWorkspace(),
+};
+const credentialClasses: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new AssetWorkspaceApi() };
+
+export function registerNodeType(type: string, node: INodeType) {
+	nodeClasses[type] = node;
+}
+
+export const nodeTypes: INodeTypes = {
+	getByName: (type) => nodeClasses[type],
+	getByNameAndVersion: (type) => nodeClasses[type],
+	getKnownTypes: () => ({}),
+};
+
+/** Applies credentials like n8n's CredentialsHelper: generic `authenticate` blocks are resolved as expressions. */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes() {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const { authenticate } = credentialClasses[typeName];
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate?.type === 'generic') {
+			const resolve = (value: string) =>
+				String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') ?? '');
+			for (const [target, entries] of Object.entries(authenticate.properties)) {
+				const bag = ((requestOptions as unknown as Record<string, IDataObject>)[target] ??= {});
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) bag[resolve(key)] = resolve(value);
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these nodes');
+	}
+
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string) {
+		return this.data[type] ?? {};
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+
+	getCredentialsProperties(type: string) {
+		return credentialClasses[type].properties;
+	}
+}
+
+export interface SandboxCredentials {
+	baseUrl: string;
+	apiKey: string;
+}
+
+export function additionalDataFor(credentials: SandboxCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper({ [CREDENTIAL_TYPE]: { ...credentials } }),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used');
+		},
+		getRunExecutionData: async () => undefined,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'test-user',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('code tasks are not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface NodeRunOptions {
+	parameters: INodeParameters;
+	items?: IDataObject[];
+	credentials: SandboxCredentials;
+	/** n8n's "On Error" setting of the node. */
+	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
+	type?: string;
+}
+
+export interface NodeRunResult {
+	/** Items per output (with the error output, index 1 holds the failed items). */
+	outputs: INodeExecutionData[][];
+	/** The node's error when the run stopped on it. */
+	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
+	/** The run data; undefined when n8n refused to start the workflow. */
+	run: IRun | undefined;
+}
+
+/** Runs one node of our package in WorkflowExecute, with `items` as its input. */
+export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'Asset Workspace',
+		type: options.type ?? NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' } },
+		...(options.onError ? { onError: options.onError } : {}),
+	};
+	const workflow = new Workflow({ id: 'test-workflow', name: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'test', nodes: [node], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
+	let done: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (done = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => done(run));
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData: IRunExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as unknown as IRunExecutionData;
+	const execute = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual', runExecutionData);
+	try {
+		await execute.processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose parameters have issues (required, validation rules).
+		return { outputs: [], error: error as NodeRunResult['error'], run: undefined };
+	}
+	const run = await finished;
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	return {
+		outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
+		error: (taskData?.error ?? run.data.resultData.error) as NodeRunResult['error'],
+		run,
+	};
+}
+
+function workflowWith(node: INode) {
+	return new Workflow({ id: 'test-workflow', name: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+}
+
+function nodeWith(parameters: INodeParameters, type = NODE_TYPE): INode {
+	return {
+		id: 'node-under-test',
+		name: 'Asset Workspace',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' } },
+	};
+}
+
+/** Runs a `methods.listSearch` function of the node through n8n-core's LoadOptionsContext. */
+export async function listSearch(
+	method: string,
+	options: { credentials: SandboxCredentials; parameters?: INodeParameters; filter?: string; paginationToken?: string },
+) {
+	const node = nodeWith(options.parameters ?? {});
+	// As n8n's dynamic-parameters service does: the editor sends the node's current parameters along.
+	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: options.parameters ?? {} };
+	const context = new LoadOptionsContext(workflowWith(node), node, additionalData, '');
+	const search = (nodeClasses[NODE_TYPE].methods?.listSearch ?? {})[method];
+	return await search.call(context, options.filter, options.paginationToken);
+}
+
+/**
+ * Tests a credential the way n8n's CredentialsTester does for a credential with a `test`
+ * request: the request runs as the routing of a temporary node through n8n-core's RoutingNode,
+ * then the test's rules map the status to a message.
+ */
+export async function testCredential(data: SandboxCredentials): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const credential = credentialClasses[CREDENTIAL_TYPE];
+	const test = credential.test!;
+	const tempType = 'n8n-nodes-asset-workspace.credentialTest';
+	const base = nodeClasses[NODE_TYPE].description;
+	const nodeType: INodeType = {
+		description: {
+			...base,
+			name: tempType,
+			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+		},
+	};
+	registerNodeType(tempType, nodeType);
+	const node = nodeWith({}, tempType);
+	const workflow = workflowWith(node);
+	const additionalData = additionalDataFor(data);
+	const context = new ExecuteContext(workflow, node, additionalData, 'internal', { resultData: { runData: {} } } as IRunExecutionData, 0, [], { main: [[{ json: {} }]] }, { node, data: {}, source: null }, []);
+	const routing = new RoutingNode(context, nodeType, { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox', type: CREDENTIAL_TYPE, data: { ...data } });
+	try {
+		await routing.runNode();
+		return { status: 'OK', message: 'Connection successful!' };
+	} catch (error) {
+		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		if (cause?.response) {
+			const rule = test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === cause.response!.status);
+			if (rule && rule.type === 'responseCode') return { status: 'Error', message: rule.properties.message };
+			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+		}
+		if (cause?.code) return { status: 'Error', message: cause.code };
+		return { status: 'Error', message: String((error as Error).message) };
+	}
+}
