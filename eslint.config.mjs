@@ -5,10 +5,10 @@ import { config } from '@n8n/node-cli/eslint';
 // benchmarks) never ships: there, and only there, process/console/timers and Node's
 // modules are allowed.
 export default [
-	{ ignores: ['dist/**', 'coverage/**', '.n8n-runtime/**', '.e2e/**', 'tmp/**'] },
+	{ ignores: ['dist/**', 'coverage/**', 'e2e/runtime/**', 'tmp/**'] },
 	...config,
 	{
-		files: ['sandbox/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.config.ts'],
+		files: ['sandbox/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.ts'],
 		rules: {
 			'no-console': 'off',
 			'@n8n/community-nodes/no-restricted-globals': 'off',
@@ -20,7 +20,7 @@ export default [
 	},
 	{
 		// Tests read loosely typed JSON answers.
-		files: ['test/**/*.ts', 'bench/**/*.ts'],
+		files: ['test/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
 		rules: {
 			'@typescript-eslint/no-explicit-any': 'off',
 		},

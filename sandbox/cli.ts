@@ -4,18 +4,21 @@
 import { parseArgs } from 'node:util';
 
 import { KEYS } from './seed';
-import { API_PREFIX, startSandbox } from './server';
+import { API_PREFIX, startSandbox, type SandboxOptions } from './server';
+
+export class UsageError extends Error {}
 
 function integer(name: string, value: string, min: number): number {
-	if (!/^\d+$/.test(value) || Number(value) < min) {
-		console.error(`sandbox: --${name} must be an integer >= ${min}, got '${value}'`);
-		process.exit(2);
-	}
+	if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be an integer >= ${min}, got '${value}'`);
 	return Number(value);
 }
 
-async function main() {
+export const USAGE = 'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]';
+
+/** Parses the sandbox's command-line options (also used by the workflow runner's --sandbox "<args>"). */
+export function parseSandboxArgs(args: string[]): SandboxOptions & { help?: boolean } {
 	const { values } = parseArgs({
+		args,
 		options: {
 			port: { type: 'string', default: '8787' },
 			host: { type: 'string', default: '127.0.0.1' },
@@ -26,17 +29,29 @@ async function main() {
 		},
 		strict: true,
 	});
-	if (values.help) {
-		console.log('Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]');
-		return;
-	}
-	const sandbox = await startSandbox({
+	return {
+		help: values.help,
 		port: integer('port', values.port, 0),
 		host: values.host,
 		jobStepMs: integer('job-step-ms', values['job-step-ms'], 1),
 		latencyMs: integer('latency-ms', values['latency-ms'], 0),
 		assets: integer('assets', values.assets, 0),
-	});
+	};
+}
+
+async function main() {
+	let options: ReturnType<typeof parseSandboxArgs>;
+	try {
+		options = parseSandboxArgs(process.argv.slice(2));
+	} catch (error) {
+		console.error(`sandbox: ${(error as Error).message}\n${USAGE}`);
+		process.exit(2);
+	}
+	if (options.help) {
+		console.log(USAGE);
+		return;
+	}
+	const sandbox = await startSandbox(options);
 	console.log(`Asset Workspace sandbox listening on ${sandbox.url}`);
 	console.log(`  Base URL (for the credential): ${sandbox.url}`);
 	console.log(`  API:                           ${sandbox.url}${API_PREFIX}`);
@@ -58,7 +73,9 @@ async function main() {
 	process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-	console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
-	process.exit(1);
-});
+if (require.main === module) {
+	main().catch((error: unknown) => {
+		console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+		process.exit(1);
+	});
+}

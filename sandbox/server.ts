@@ -229,6 +229,7 @@ async function controlRoute(
 			throw new ApiError(400, 'invalid_body', 'Request body is not valid JSON.');
 		}
 	};
+	if (path === '/__sandbox/jobs' && method === 'GET') return ok({ jobs: sandbox.workspace.listJobs(key) });
 	const jobMatch = /^\/__sandbox\/jobs\/([^/]+)$/.exec(path);
 	if (jobMatch && method === 'GET') return ok(sandbox.workspace.inspectJob(key, requireUuid('jobId', jobMatch[1])));
 	if (jobMatch && method === 'POST') {

@@ -252,6 +252,13 @@ export class Workspace {
 		};
 	}
 
+	/** Control: every job the key can read, oldest first, as `inspectJob` shows them. */
+	listJobs(key: SandboxKey) {
+		return [...this.jobs.values()]
+			.filter((job) => this.canRead(key, this.assets.get(job.assetId)!))
+			.map((job) => this.inspectJob(key, job.jobId));
+	}
+
 	/** Control: force a status, or hold / release a job. */
 	controlJob(key: SandboxKey, jobId: string, change: { status?: JobStatus; hold?: boolean }) {
 		const job = this.storedJob(key, jobId);

@@ -273,6 +273,13 @@ describe('error mapping', () => {
 		expect(env.sandbox.requests.filter((r) => r.status === 500)).toHaveLength(1);
 	});
 
+	test('no answer at all: our message names the address, not a generic one', async () => {
+		const result = await run({ credentials: { baseUrl: 'http://127.0.0.1:9', apiKey: OWNER }, parameters: { resource: 'asset', operation: 'get', assetId: rl(SEED_IDS.revenueForecast) } });
+		expect(result.error?.message).toBe('Asset Workspace API: no answer from http://127.0.0.1:9 [connection refused]');
+		expect(result.error?.description).toContain('after 4 attempts');
+		expect(result.error?.description).toContain('Cause: ');
+	});
+
 	test('a 401 with an empty or HTML body is still clear', async () => {
 		await inject(env.sandbox, { match: '/api/public/v1/assets', times: 1, fault: 'html', status: 401 });
 		expect((await get()).error?.message).toBe('Asset Workspace API: HTTP 401 with an HTML page ("401 Bad Gateway"), not JSON [401]');

@@ -446,6 +446,13 @@ describe('control endpoints', () => {
 		expect((await call(sandbox, `/__sandbox/jobs/${forced}`, { method: 'POST', body: { status: 'done' } })).status).toBe(400);
 	});
 
+	test('GET /__sandbox/jobs lists every run with its parameters, oldest first', async () => {
+		const a = await start();
+		const b = (await api(sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, { method: 'POST', body: { jobSource: 'API', parameters: { MESSAGE: 'hi' } } })).json.data.jobId;
+		const jobs = (await call(sandbox, '/__sandbox/jobs')).json.data.jobs;
+		expect(jobs.map((j: any) => [j.job.jobId, j.parameters])).toEqual([[a, {}], [b, { MESSAGE: 'hi' }]]);
+	});
+
 	test('control endpoints need the owner key', async () => {
 		expect((await call(sandbox, '/__sandbox/requests', { key: VIEWER })).status).toBe(403);
 		expect((await call(sandbox, '/__sandbox/requests', { key: null })).status).toBe(401);

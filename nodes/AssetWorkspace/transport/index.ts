@@ -34,7 +34,21 @@ export const RETRY_POLICY = {
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 /** Statuses that prove a POST was refused before it did anything, so it can be sent again safely. */
 const REFUSED_STATUSES = new Set([429, 503]);
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+/**
+ * Network failures, in words. n8n replaces any error message that contains a code such as
+ * ECONNREFUSED with a generic sentence, so codes stay out of our messages.
+ */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNRESET: 'connection reset',
+	ECONNREFUSED: 'connection refused',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
+	EPIPE: 'connection broken',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host not found',
+};
+const NETWORK_CODES = new Set(Object.keys(NETWORK_FAILURES));
 
 const HINTS: Record<number, string> = {
 	400: 'The service rejected the request as invalid: check the fields named in the message.',
@@ -153,9 +167,11 @@ export class AssetWorkspaceTransport {
 		const description = clean(
 			`Request: ${where}${itemText}${tries}.${detail.hint ?? (detail.status ? HINTS[detail.status] : undefined) ? ` ${detail.hint ?? HINTS[detail.status!]}` : ''}`,
 		);
+		// Only our own clean fields go in: no request options (they hold the key), and no network `code`,
+		// which would make n8n swap the message for a generic one.
 		throw new NodeApiError(
 			this.ctx.getNode(),
-			{ message, description, httpCode: detail.status ? String(detail.status) : null, code: detail.code ?? null, method: request.method, path: request.path } as JsonObject,
+			{ message, description, httpCode: detail.status ? String(detail.status) : null, method: request.method, path: request.path } as JsonObject,
 			{ message, description, httpCode: detail.status ? String(detail.status) : undefined, itemIndex: request.itemIndex },
 		);
 	}
@@ -203,14 +219,13 @@ export class AssetWorkspaceTransport {
 					continue;
 				}
 				const reason = (error as Error)?.message ?? String(error);
+				const what = (code && NETWORK_FAILURES[code]) ?? 'request failed';
 				this.fail(credentials, request, {
-					code,
+					code: what,
 					message: idempotent
-						? `no answer from ${credentials.baseUrl} (${reason})`
-						: `no answer from ${credentials.baseUrl} (${reason}); the request may have reached the service, so it was not sent again`,
-					hint: idempotent
-						? 'Check the base URL and that the service is reachable.'
-						: 'A job may have been queued: check the asset\'s jobs before running it again.',
+						? `no answer from ${credentials.baseUrl}`
+						: `no answer from ${credentials.baseUrl}; the request may have reached the service, so it was not sent again`,
+					hint: `${idempotent ? 'Check the base URL and that the service is reachable.' : "A job may have been queued: check the asset's jobs before running it again."} Cause: ${reason}.`,
 					attempts: attempt,
 				});
 			}

@@ -1,0 +1,195 @@
+/**
+ * A real n8n for one run: a fresh user folder, our package installed into it the way n8n installs
+ * a community package (the packed tarball into <user folder>/.n8n/nodes), credentials and
+ * workflows imported with n8n's CLI, workflows executed with `n8n execute`, or n8n started as a
+ * server so that active workflows (the trigger) run.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { ensureRuntime, runtimeEnv } from './runtime';
+
+export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
+export const CREDENTIAL = { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox', type: 'assetWorkspaceApi' };
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface WorkflowRun {
+	status: string;
+	finished?: boolean;
+	/** Output items of each node (first run, all outputs), JSON only. */
+	nodes: Record<string, Array<Array<Record<string, unknown>>>>;
+	/** The error of the node that failed the run, if any. */
+	error?: { message: string; description?: string; node?: string };
+	raw: any;
+}
+
+/**
+ * `n8n execute --rawOutput` prints logger lines, then the result as indented JSON (from a line that
+ * is exactly `{` to one that is exactly `}`), then, when a node failed, the error again as text.
+ */
+export function parseRawOutput(stdout: string): any {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line === '{');
+	const end = lines.indexOf('}', start);
+	if (start < 0 || end < 0) throw new Error(`n8n printed no result:\n${stdout.slice(-3000)}`);
+	return JSON.parse(lines.slice(start, end + 1).join('\n'));
+}
+
+export function summarizeRun(raw: any): WorkflowRun {
+	const runData = raw?.data?.resultData?.runData ?? {};
+	const nodes: WorkflowRun['nodes'] = {};
+	let error: WorkflowRun['error'];
+	for (const [name, runs] of Object.entries<any[]>(runData)) {
+		const task = runs[0];
+		nodes[name] = (task?.data?.main ?? []).map((output: any[] | null) => (output ?? []).map((item) => item.json));
+		if (task?.error && !error) error = { message: task.error.message, description: task.error.description, node: name };
+	}
+	const topError = raw?.data?.resultData?.error;
+	if (!error && topError) error = { message: topError.message, description: topError.description, node: topError.node?.name };
+	return { status: raw?.status ?? 'unknown', finished: raw?.finished, nodes, error, raw };
+}
+
+export class N8n {
+	readonly userFolder: string;
+	private readonly runtime = ensureRuntime();
+	private server?: ChildProcess;
+	/** What the running `n8n start` has printed (for diagnosing a failed test). */
+	serverOutput = '';
+	port = 0;
+	private brokerPort = 0;
+
+	constructor(private readonly options: { keep?: boolean; log?: (line: string) => void } = {}) {
+		this.userFolder = mkdtempSync(join(tmpdir(), 'aw-n8n-'));
+	}
+
+	private async env() {
+		this.brokerPort ||= await freePort();
+		return runtimeEnv({
+			NODE_ENV: 'production',
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: 'asset-workspace-e2e-only-key',
+			DB_TYPE: 'sqlite',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			N8N_EXPRESSION_ENGINE: 'legacy',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_PORT: String(this.port || 5678),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+		});
+	}
+
+	/** Runs an n8n CLI command without blocking this process (the sandbox may live in it). */
+	private async cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+		const child = spawn(this.runtime.node, [this.runtime.n8n, ...args], { cwd: this.userFolder, env: await this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		return { code, stdout, stderr };
+	}
+
+	/** Installs the packed package like n8n installs a community package. */
+	installPackage(tarball: string) {
+		const nodesDir = join(this.userFolder, '.n8n', 'nodes');
+		mkdirSync(nodesDir, { recursive: true });
+		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+		const result = spawnSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir, env: runtimeEnv(), encoding: 'utf8' });
+		if (result.status !== 0) throw new Error(`installing ${tarball} failed: ${result.stderr}`);
+	}
+
+	async importCredential(data: { baseUrl: string; apiKey: string }) {
+		const file = join(this.userFolder, 'credentials.json');
+		writeFileSync(file, JSON.stringify([{ ...CREDENTIAL, data }]));
+		const result = await this.cli(['import:credentials', `--input=${file}`]);
+		rmSync(file, { force: true });
+		if (result.code !== 0) throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
+	}
+
+	async importWorkflow(workflow: object) {
+		const file = join(this.userFolder, `workflow-${Date.now()}.json`);
+		writeFileSync(file, JSON.stringify(workflow));
+		const result = await this.cli(['import:workflow', `--input=${file}`]);
+		if (result.code !== 0) throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
+	}
+
+	async publish(workflowId: string) {
+		const result = await this.cli(['publish:workflow', `--id=${workflowId}`]);
+		if (result.code !== 0) throw new Error(`publish:workflow failed: ${result.stderr || result.stdout}`);
+	}
+
+	/** `n8n execute --id=… --rawOutput`; a failed node makes n8n exit 1, which is still a result. */
+	async execute(workflowId: string): Promise<WorkflowRun> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		try {
+			return summarizeRun(parseRawOutput(result.stdout));
+		} catch (error) {
+			throw new Error(`n8n execute gave no result (exit ${result.code}): ${(error as Error).message}\n${result.stderr.slice(-3000)}`);
+		}
+	}
+
+	/** Starts `n8n start` and waits for /healthz. */
+	async start(timeoutMs = 120_000) {
+		this.port ||= await freePort();
+		const env = await this.env();
+		const server = spawn(this.runtime.node, [this.runtime.n8n, 'start'], { cwd: this.userFolder, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		this.server = server;
+		this.serverOutput = '';
+		server.stdout?.on('data', (chunk) => (this.serverOutput += chunk));
+		server.stderr?.on('data', (chunk) => (this.serverOutput += chunk));
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (server.exitCode !== null) throw new Error(`n8n start exited (${server.exitCode}):\n${this.serverOutput.slice(-3000)}`);
+			try {
+				const res = await fetch(`http://127.0.0.1:${this.port}/healthz`, { signal: AbortSignal.timeout(1000) });
+				if (res.ok) return;
+			} catch {
+				// not up yet
+			}
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		throw new Error(`n8n did not answer /healthz within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`);
+	}
+
+	async stop() {
+		const server = this.server;
+		this.server = undefined;
+		if (!server || server.exitCode !== null) return;
+		const exited = new Promise((resolve) => server.once('exit', resolve));
+		try {
+			process.kill(-server.pid!, 'SIGTERM');
+		} catch {
+			// already gone
+		}
+		const timer = setTimeout(() => {
+			try {
+				process.kill(-server.pid!, 'SIGKILL');
+			} catch {
+				// already gone
+			}
+		}, 15_000);
+		await exited;
+		clearTimeout(timer);
+	}
+
+	async dispose() {
+		await this.stop();
+		if (!this.options.keep) rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}

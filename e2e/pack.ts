@@ -1,0 +1,15 @@
+/** Builds the package and packs it with `npm pack`, exactly what would be published. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..');
+
+export function buildAndPack(log: (line: string) => void = () => {}): string {
+	log('Building and packing n8n-nodes-asset-workspace...');
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+	const dir = mkdtempSync(join(tmpdir(), 'aw-pack-'));
+	const output = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+	return join(dir, output.trim().split('\n').pop()!);
+}

@@ -1,0 +1,79 @@
+/**
+ * Runs workflow files in a real n8n: our package packed and installed like a user installs it,
+ * a sandbox (or a real workspace), a credential `awSandboxCred01`, each workflow imported and
+ * executed. Used by `npm run workflow`, `npm run demo` and the end-to-end tests.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
+import { OWNER } from '../test/helpers/http';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
+import { N8n, type WorkflowRun } from './n8n';
+import { buildAndPack } from './pack';
+
+export interface RunOptions {
+	sandbox?: SandboxOptions;
+	/** A real workspace instead of the sandbox. */
+	baseUrl?: string;
+	apiKey?: string;
+	keep?: boolean;
+	log?: (line: string) => void;
+}
+
+export interface FileRun extends WorkflowRun {
+	file: string;
+	workflowId: string;
+	name: string;
+}
+
+export interface Session {
+	n8n: N8n;
+	sandbox?: Sandbox;
+	baseUrl: string;
+	close(): Promise<void>;
+}
+
+/** A real n8n with the package installed and the credential imported, plus the sandbox it points at. */
+export async function openSession(options: RunOptions = {}): Promise<Session> {
+	const log = options.log ?? (() => {});
+	const tarball = buildAndPack(log);
+	const sandbox = options.baseUrl ? undefined : await startSandbox({ jobStepMs: 500, ...options.sandbox });
+	const baseUrl = options.baseUrl ?? sandbox!.url;
+	const n8n = new N8n({ keep: options.keep });
+	const close = async () => {
+		await n8n.dispose();
+		await sandbox?.close();
+	};
+	try {
+		log(`Installing the package into a fresh n8n user folder (${n8n.userFolder})...`);
+		n8n.installPackage(tarball);
+		await n8n.importCredential({ baseUrl, apiKey: options.apiKey ?? OWNER });
+	} catch (error) {
+		await close();
+		throw error;
+	}
+	return { n8n, sandbox, baseUrl, close };
+}
+
+/** Reads a workflow file; a workflow without an id gets one (n8n needs it to execute by id). */
+export function readWorkflow(file: string): { id: string; name: string } & Record<string, unknown> {
+	const workflow = JSON.parse(readFileSync(file, 'utf8'));
+	workflow.id ??= randomBytes(8).toString('hex');
+	workflow.name ??= basename(file);
+	return workflow;
+}
+
+export async function runWorkflowFiles(session: Session, files: string[], log: (line: string) => void = () => {}): Promise<FileRun[]> {
+	const runs: FileRun[] = [];
+	for (const file of files) {
+		const workflow = readWorkflow(file);
+		await session.n8n.importWorkflow(workflow);
+		log(`Executing ${file}...`);
+		const run = await session.n8n.execute(workflow.id);
+		runs.push({ file, workflowId: workflow.id, name: workflow.name, ...run });
+	}
+	return runs;
+}
+
+export const failed = (run: WorkflowRun) => run.status !== 'success' || run.error !== undefined;

@@ -1,0 +1,65 @@
+/**
+ * npm run demo: the main job. A real n8n runs examples/demo.workflow.json against a seeded
+ * sandbox; the result is printed for a person, and the full JSON is written to tmp/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { failed, openSession, runWorkflowFiles, type Session } from '../e2e/workflows';
+
+const ROOT = join(__dirname, '..');
+const WORKFLOW = join(ROOT, 'examples', 'demo.workflow.json');
+
+type Json = Record<string, any>;
+
+function table(rows: string[][]): string {
+	const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+	return rows.map((r, i) => `  ${r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()}${i === 0 ? `\n  ${widths.map((w) => '-'.repeat(w)).join('  ')}` : ''}`).join('\n');
+}
+
+let session: Session | undefined;
+async function main() {
+	const log = (line: string) => process.stderr.write(`${line}\n`);
+	session = await openSession({ sandbox: { jobStepMs: 700 }, log });
+	const [run] = await runWorkflowFiles(session, [WORKFLOW], log);
+	const out = (node: string): Json[] => run.nodes[node]?.[0] ?? [];
+	const resultFile = join(ROOT, 'tmp', 'demo-result.json');
+	mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+	writeFileSync(resultFile, JSON.stringify(run.raw, null, 2));
+
+	const lines: string[] = [];
+	lines.push('', `Asset Workspace demo: a real n8n ran ${WORKFLOW.replace(`${ROOT}/`, '')} against the sandbox at ${session.baseUrl}`, '');
+	const assets = out('List all assets');
+	lines.push(`Every asset (Asset > Get Many, Return All): ${assets.length}`);
+	lines.push(table([['NAME', 'TYPE', 'FOLDER'], ...assets.map((a) => [a.name, a.type, a.parentFolder?.name ?? '(root)'])]), '');
+	const queued = out('Run Revenue Forecast')[0];
+	const job = out('Follow the job')[0];
+	if (queued && job) {
+		lines.push(`Run of Revenue Forecast (Asset > Execute): job ${queued.jobId} queued as "${queued.status}"`);
+		lines.push(`  followed (Job > Get): "${job.status}", started ${job.startedAt ?? '-'}, finished ${job.finishedAt ?? '-'}`, '');
+	}
+	const published = out('Published version of Revenue Forecast')[0];
+	if (published) {
+		lines.push(`Published version of Revenue Forecast (Model Version > Get Published): v${published.versionNumber} "${published.comment}"`);
+		lines.push(`  canvas: ${published.nodes?.length ?? 0} tools (${[...new Set((published.nodes ?? []).map((n: Json) => n.type))].join(', ')}), ${published.edges?.length ?? 0} connections`, '');
+	}
+	const versions = out('Versions of Campaign Attribution');
+	lines.push('Versions of Campaign Attribution (Model Version > Get Many):');
+	lines.push(table([['VERSION', 'STATE', 'COMMENT'], ...versions.map((v) => [`v${v.versionNumber}`, v.published ? 'published' : v.recordType, v.comment])]), '');
+	if (failed(run)) lines.push(`The run FAILED: ${run.error?.node}: ${run.error?.message}`);
+	lines.push(`Full JSON of the run: ${resultFile}`);
+	lines.push('Import examples/demo.workflow.json into your n8n to try it there (point the credential at `npm run sandbox`).');
+	process.stdout.write(`${lines.join('\n')}\n`);
+	return failed(run) ? 1 : 0;
+}
+
+const finish = async (code: number) => {
+	await session?.close();
+	process.exit(code);
+};
+process.on('SIGINT', () => void finish(130));
+process.on('SIGTERM', () => void finish(143));
+main().then(finish, async (error: unknown) => {
+	process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n`);
+	await finish(1);
+});

@@ -1,0 +1,130 @@
+/**
+ * End to end in a real n8n (2.41.1 on Node.js 24, from e2e/runtime): the package packed and
+ * installed like a user installs it, every operation of the node once, an error path, and the
+ * trigger active in a running `n8n start`, firing once for a finished job and not again after
+ * n8n restarts. The first run installs n8n (minutes); later runs reuse it.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ensureRuntime } from '../../e2e/runtime';
+import { openSession, type Session } from '../../e2e/workflows';
+import { SEED_IDS } from '../../sandbox/seed';
+import { OWNER, call, sleep } from '../helpers/http';
+
+const ROOT = join(__dirname, '..', '..');
+const WORKFLOWS = join(__dirname, 'workflows');
+
+beforeAll(() => {
+	ensureRuntime();
+}, 30 * 60_000);
+
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+	const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/workflow.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (c) => (stdout += c));
+	child.stderr.on('data', (c) => (stderr += c));
+	return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm run workflow: every operation, and an error path', () => {
+	let result: { code: number | null; stdout: string; stderr: string };
+	let runs: any[];
+	const nodes = (name: string, node: string) => runs.find((r) => r.name === name).nodes[node][0];
+
+	beforeAll(async () => {
+		result = await runCli([join(WORKFLOWS, 'operations.workflow.json'), join(WORKFLOWS, 'error-path.workflow.json'), '--sandbox=--job-step-ms 200']);
+		runs = JSON.parse(result.stdout);
+	}, 10 * 60_000);
+
+	test('the runner prints one JSON result per workflow and exits 1 because one run failed', () => {
+		expect(result.code).toBe(1);
+		expect(runs.map((r) => [r.name, r.status])).toEqual([
+			['E2E: every operation', 'success'],
+			['E2E: error path', 'error'],
+		]);
+	});
+
+	test('Asset: Get, Get Many with a folder filter, Execute with parameters, then Job: Get', () => {
+		const ops = 'E2E: every operation';
+		expect(nodes(ops, 'Get asset')).toEqual([expect.objectContaining({ id: SEED_IDS.stripePayments, name: 'Stripe Payments', type: 'Source' })]);
+		const finance = nodes(ops, 'Get many in Finance');
+		expect(finance.length).toBeGreaterThan(3);
+		expect(finance.every((a: any) => a.parentFolder?.name === 'Finance')).toBe(true);
+		const [queued] = nodes(ops, 'Execute Slack Notifier');
+		expect(queued).toMatchObject({ status: 'pending', assetId: SEED_IDS.slackNotifier, jobSource: 'API' });
+		expect(nodes(ops, 'Get job')).toEqual([expect.objectContaining({ jobId: queued.jobId, assetId: SEED_IDS.slackNotifier })]);
+	});
+
+	test('Model Version: Get Many with a limit, Get, Get Published, and nothing published', () => {
+		const ops = 'E2E: every operation';
+		expect(nodes(ops, 'Model versions').map((v: any) => v.versionNumber)).toEqual([3, 2]);
+		expect(nodes(ops, 'Model version')).toEqual([expect.objectContaining({ versionNumber: 1, nodes: expect.any(Array), edges: expect.any(Array) })]);
+		expect(nodes(ops, 'Published')).toEqual([expect.objectContaining({ versionNumber: 2, published: true })]);
+		expect(nodes(ops, 'Nothing published')).toEqual([expect.objectContaining({ published: false, version: null })]);
+	});
+
+	test("the node's error reaches n8n's result with a clear message and without the key", () => {
+		const run = runs.find((r) => r.name === 'E2E: error path');
+		expect(run.error).toMatchObject({
+			node: 'Get an unknown asset',
+			message: 'Asset Workspace API: Asset 00000000-0000-4000-8000-000000000000 was not found. [404 not_found]',
+		});
+		expect(run.error.description).toContain('GET /api/public/v1/assets/00000000-0000-4000-8000-000000000000');
+		expect(result.stdout + result.stderr).not.toContain(OWNER);
+	});
+});
+
+describe('the trigger in a running n8n', () => {
+	let session: Session;
+	afterAll(async () => session?.close(), 60_000);
+
+	const notifications = async (jobId: string) => {
+		const jobs = (await call(session.sandbox!, '/__sandbox/jobs')).json.data.jobs as any[];
+		return jobs.filter((j) => j.job.assetId === SEED_IDS.slackNotifier && String(j.parameters.MESSAGE ?? '').startsWith(jobId));
+	};
+	const until = async (check: () => Promise<boolean>, timeoutMs: number) => {
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (await check()) return true;
+			await sleep(500);
+		}
+		return false;
+	};
+
+	test('fires exactly once for a job that finishes, and not again after n8n restarts', async () => {
+		// n8n 2.x polls at most once a minute. A second job that never finishes ("heartbeat") shows each poll.
+		session = await openSession({ sandbox: { jobStepMs: 1_000_000_000 } });
+		const sandbox = session.sandbox!;
+		const start = async () => (await call(sandbox, `/api/public/v1/assets/${SEED_IDS.postgresOrders}/execute`, { method: 'POST', body: { jobSource: 'API' } })).json.data.jobId as string;
+		const [jobId, heartbeat] = [await start(), await start()];
+		const workflow = JSON.parse(readFileSync(join(WORKFLOWS, 'trigger.workflow.json'), 'utf8').replace('__JOB_ID__', `${jobId}, ${heartbeat}`));
+		await session.n8n.importWorkflow(workflow);
+		await session.n8n.publish(workflow.id);
+		const polls = (id: string) => sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${id}`)).length;
+		const nextPoll = async () => {
+			const seen = polls(heartbeat);
+			if (!(await until(async () => polls(heartbeat) > seen, 150_000))) throw new Error(`no poll came:\n${session.n8n.serverOutput.slice(-3000)}`);
+		};
+
+		await session.n8n.start();
+		await nextPoll(); // the poll at activation: the job is pending, nothing fires
+		expect(await notifications(jobId)).toEqual([]);
+
+		await call(sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: { status: 'failed' } });
+		expect(await until(async () => (await notifications(jobId)).length > 0, 150_000)).toBe(true);
+		const asked = polls(jobId);
+		await nextPoll();
+		expect(await notifications(jobId)).toHaveLength(1);
+		expect((await notifications(jobId))[0].parameters.MESSAGE).toBe(`${jobId} failed`);
+		expect(polls(jobId)).toBe(asked); // settled: never asked for again
+
+		await session.n8n.stop();
+		await session.n8n.start();
+		await nextPoll(); // the poll at activation after the restart
+		expect(await notifications(jobId)).toHaveLength(1);
+		expect(polls(jobId)).toBe(asked);
+	}, 15 * 60_000);
+});
