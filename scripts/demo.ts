@@ -9,6 +9,7 @@ import { failed, openSession, runWorkflowFiles, type Session } from '../e2e/work
 
 const ROOT = join(__dirname, '..');
 const WORKFLOW = join(ROOT, 'examples', 'demo.workflow.json');
+const CHAIN = join(ROOT, 'examples', 'run-a-then-b-then-c.workflow.json');
 
 type Json = Record<string, any>;
 
@@ -21,36 +22,40 @@ let session: Session | undefined;
 async function main() {
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	session = await openSession({ sandbox: { jobStepMs: 700 }, log });
-	const [run] = await runWorkflowFiles(session, [WORKFLOW], log);
+	const [run, chain] = await runWorkflowFiles(session, [WORKFLOW, CHAIN], log);
 	const out = (node: string): Json[] => run.nodes[node]?.[0] ?? [];
 	const resultFile = join(ROOT, 'tmp', 'demo-result.json');
 	mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-	writeFileSync(resultFile, JSON.stringify(run.raw, null, 2));
+	writeFileSync(resultFile, JSON.stringify({ demo: run.raw, chain: chain.raw }, null, 2));
 
 	const lines: string[] = [];
 	lines.push('', `Asset Workspace demo: a real n8n ran ${WORKFLOW.replace(`${ROOT}/`, '')} against the sandbox at ${session.baseUrl}`, '');
 	const assets = out('List all assets');
 	lines.push(`Every asset (Asset > Get Many, Return All): ${assets.length}`);
 	lines.push(table([['NAME', 'TYPE', 'FOLDER'], ...assets.map((a) => [a.name, a.type, a.parentFolder?.name ?? '(root)'])]), '');
-	const queued = out('Run Revenue Forecast')[0];
-	const job = out('Follow the job')[0];
-	if (queued && job) {
-		lines.push(`Run of Revenue Forecast (Asset > Execute): job ${queued.jobId} queued as "${queued.status}"`);
-		lines.push(`  followed (Job > Get): "${job.status}", started ${job.startedAt ?? '-'}, finished ${job.finishedAt ?? '-'}`, '');
+	const job = out('Run Revenue Forecast and wait')[0];
+	if (job) {
+		lines.push(`Run of Revenue Forecast (Asset > Execute, waiting for completion): job ${job.jobId}`);
+		lines.push(`  ended "${job.status}" after ${job.waitedSeconds} s and ${job.pollCount} status checks (started ${job.startedAt}, finished ${job.finishedAt})`, '');
 	}
 	const published = out('Published version of Revenue Forecast')[0];
 	if (published) {
 		lines.push(`Published version of Revenue Forecast (Model Version > Get Published): v${published.versionNumber} "${published.comment}"`);
-		lines.push(`  canvas: ${published.nodes?.length ?? 0} tools (${[...new Set((published.nodes ?? []).map((n: Json) => n.type))].join(', ')}), ${published.edges?.length ?? 0} connections`, '');
+		lines.push(`  canvas: ${published.nodeCount} tools of ${published.toolTypes.length} kinds (${published.toolTypes.join(', ')}), ${published.edgeCount} connections`, '');
 	}
 	const versions = out('Versions of Campaign Attribution');
 	lines.push('Versions of Campaign Attribution (Model Version > Get Many):');
 	lines.push(table([['VERSION', 'STATE', 'COMMENT'], ...versions.map((v) => [`v${v.versionNumber}`, v.published ? 'published' : v.recordType, v.comment])]), '');
-	if (failed(run)) lines.push(`The run FAILED: ${run.error?.node}: ${run.error?.message}`);
+	lines.push('', `${chain.name} (examples/run-a-then-b-then-c.workflow.json): each step starts when the one before has finished`);
+	lines.push(table([['STEP', 'STATUS', 'WAITED', 'FINISHED'], ...Object.keys(chain.nodes).filter((n) => n !== 'Start').map((name) => {
+		const step = chain.nodes[name][0]?.[0] ?? {};
+		return [name, String(step.status ?? '-'), `${step.waitedSeconds ?? '-'} s`, String(step.finishedAt ?? '-')];
+	})]), '');
+	for (const r of [run, chain]) if (failed(r)) lines.push(`${r.name} FAILED: ${r.error?.node}: ${r.error?.message}`);
 	lines.push(`Full JSON of the run: ${resultFile}`);
 	lines.push('Import examples/demo.workflow.json into your n8n to try it there (point the credential at `npm run sandbox`).');
 	process.stdout.write(`${lines.join('\n')}\n`);
-	return failed(run) ? 1 : 0;
+	return failed(run) || failed(chain) ? 1 : 0;
 }
 
 const finish = async (code: number) => {

@@ -56,6 +56,9 @@ describe('npm run workflow: every operation, and an error path', () => {
 		const [queued] = nodes(ops, 'Execute Slack Notifier');
 		expect(queued).toMatchObject({ status: 'pending', assetId: SEED_IDS.slackNotifier, jobSource: 'API' });
 		expect(nodes(ops, 'Get job')).toEqual([expect.objectContaining({ jobId: queued.jobId, assetId: SEED_IDS.slackNotifier })]);
+		expect(nodes(ops, 'Wait for job')).toEqual([expect.objectContaining({ jobId: queued.jobId, status: 'success', pollCount: expect.any(Number) })]);
+		expect(nodes(ops, 'Execute and wait')).toEqual([expect.objectContaining({ assetId: SEED_IDS.webAnalytics, status: 'warning', waitedSeconds: expect.any(Number) })]);
+		expect(nodes(ops, 'Models named with Forecast').map((a: any) => a.name)).toEqual(['Revenue Forecast']);
 	});
 
 	test('Model Version: Get Many with a limit, Get, Get Published, and nothing published', () => {

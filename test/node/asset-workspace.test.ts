@@ -92,8 +92,8 @@ describe('Asset: Execute', () => {
 		run({ items: items as never, parameters: { resource: 'asset', operation: 'execute', assetId: rl(SEED_IDS.slackNotifier), ...extra } });
 	const inspect = async (jobId: string) => (await call(env.sandbox, `/__sandbox/jobs/${jobId}`)).json.data;
 
-	test('queues a run with jobSource API and returns the job', async () => {
-		const result = await execute({ specifyParameters: 'none' });
+	test('without waiting: queues a run with jobSource API and returns the queued job', async () => {
+		const result = await execute({ specifyParameters: 'none', waitForCompletion: false });
 		const [job] = json(result) as any[];
 		expect(job).toMatchObject({ status: 'pending', assetId: SEED_IDS.slackNotifier, jobSource: 'API' });
 		expect((await inspect(job.jobId)).parameters).toEqual({});
@@ -160,7 +160,7 @@ describe('Model Version', () => {
 
 	test('Get: one version with its canvas', async () => {
 		const versionId = stableUuid('version:revenue-forecast:1');
-		const result = await versions({ operation: 'get', assetId: rl(SEED_IDS.revenueForecast), versionId: rl(versionId, 'list') });
+		const result = await versions({ operation: 'get', assetId: rl(SEED_IDS.revenueForecast), versionId: rl(versionId, 'list'), simplify: false });
 		const [version] = json(result) as any[];
 		expect(version).toMatchObject({ id: versionId, versionNumber: 1, published: false, assetId: SEED_IDS.revenueForecast });
 		expect(version.nodes.length).toBeGreaterThan(3);
@@ -174,7 +174,7 @@ describe('Model Version', () => {
 	});
 
 	test('Get Published: the published version', async () => {
-		const result = await versions({ operation: 'getPublished', assetId: rl(SEED_IDS.revenueForecast) });
+		const result = await versions({ operation: 'getPublished', assetId: rl(SEED_IDS.revenueForecast), simplify: false });
 		expect(json(result)).toEqual([expect.objectContaining({ versionNumber: 2, published: true, assetId: SEED_IDS.revenueForecast, nodes: expect.any(Array) })]);
 	});
 
@@ -305,7 +305,7 @@ describe('continue on fail and the error output', () => {
 			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found]`,
 			'Stripe Payments',
 		]);
-		expect(result.outputs[0][2].error).toMatchObject({ httpCode: '404', context: { itemIndex: 2 } });
+		expect(out[2].details).toMatchObject({ httpCode: '404', itemIndex: 2, description: expect.stringContaining(`GET /api/public/v1/assets/${UNKNOWN}`) });
 		expect(result.outputs[0].map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 	});
 

@@ -105,3 +105,22 @@ export const versionLocator: INodeProperties = {
 		},
 	],
 };
+
+/** How many input items run at once (their requests and waits side by side). */
+export const concurrencyOption: INodeProperties = {
+	displayName: 'Items at Once',
+	name: 'concurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 50 },
+	default: 10,
+	description: 'How many input items are processed side by side. Output order and item pairing stay as in the input.',
+};
+
+export const simplifyOption: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to return the version summary with nodeCount, edgeCount and the tool types used instead of the whole canvas (nodes, edges, metadata)',
+};

@@ -7,9 +7,10 @@ import {
 } from 'n8n-workflow';
 
 import { jobEnvelopeSchema } from '../../helpers/schemas';
+import { readWaitOptions, waitForJob, waitOptions } from '../../helpers/waitForJob';
 import { requireParameters, requireUuid, show } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator } from '../common.descriptions';
+import { assetLocator, concurrencyOption } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchAssets'),
@@ -66,6 +67,25 @@ const properties: INodeProperties[] = [
 		description: 'A JSON object of parameter names to values',
 		displayOptions: { show: { specifyParameters: ['json'] } },
 	},
+	{
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to wait until the job finishes and output the finished job (with waitedSeconds and pollCount). Off: output the queued job at once.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			concurrencyOption,
+			...waitOptions.map((option) => ({ ...option, displayOptions: { show: { '/waitForCompletion': [true] } } })),
+		],
+	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['execute'] } }, properties);
@@ -104,6 +124,8 @@ function readParameters(this: IExecuteFunctions, i: number): Record<string, unkn
 export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
 	const assetId = requireUuid(this.getNode(), 'Asset', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
 	const parameters = readParameters.call(this, i);
+	const wait = this.getNodeParameter('waitForCompletion', i, true) as boolean;
+	const waitOptionsForItem = wait ? readWaitOptions(this, i) : undefined;
 	const { data } = await api.request({
 		method: 'POST',
 		path: ['assets', assetId, 'execute'],
@@ -111,5 +133,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: AssetWork
 		schema: jobEnvelopeSchema,
 		itemIndex: i,
 	});
-	return [data];
+	if (!waitOptionsForItem) return [data];
+	return [await waitForJob(this, api, data.jobId, waitOptionsForItem, i, data)];
 }

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as get from './get.operation';
+import * as wait from './wait.operation';
 
-export { get };
+export { get, wait };
 
 export const description: INodeProperties[] = [
 	{
@@ -18,8 +19,15 @@ export const description: INodeProperties[] = [
 				description: 'Get the status of a job: pending, running, success, warning or failed',
 				action: 'Get a job',
 			},
+			{
+				name: 'Wait for Completion',
+				value: 'wait',
+				description: 'Wait until a job finishes and return it; fail on the final states you choose',
+				action: 'Wait for a job to finish',
+			},
 		],
 		default: 'get',
 	},
 	...get.description,
+	...wait.description,
 ];

@@ -4,17 +4,17 @@ import { jobEnvelopeSchema } from '../../helpers/schemas';
 import { requireUuid } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
 
-const properties: INodeProperties[] = [
-	{
+export const jobIdField: INodeProperties = {
 		displayName: 'Job ID',
 		name: 'jobId',
 		type: 'string',
 		default: '',
 		required: true,
 		placeholder: 'e.g. {{ $json.jobId }}',
-		description: 'The job to read, usually mapped from the JSON of an earlier Execute step',
-	},
-];
+		description: 'The job, usually mapped from the JSON of an earlier Execute step',
+};
+
+const properties: INodeProperties[] = [jobIdField];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
 

@@ -2,10 +2,11 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { versionEnvelopeSchema } from '../../helpers/schemas';
 import { requireUuid } from '../../helpers/validation';
+import { simplifyVersion } from '../../helpers/simplify';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator, versionLocator } from '../common.descriptions';
+import { assetLocator, simplifyOption, versionLocator } from '../common.descriptions';
 
-const properties: INodeProperties[] = [assetLocator('searchModels', 'model'), versionLocator];
+const properties: INodeProperties[] = [assetLocator('searchModels', 'model'), versionLocator, simplifyOption];
 
 export const description = updateDisplayOptions({ show: { resource: ['modelVersion'], operation: ['get'] } }, properties);
 
@@ -19,5 +20,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: AssetWork
 		schema: versionEnvelopeSchema,
 		itemIndex: i,
 	});
-	return [{ ...data.version, assetId }];
+	const version = this.getNodeParameter('simplify', i, true) ? simplifyVersion(data.version) : data.version;
+	return [{ ...version, assetId }];
 }

@@ -2,8 +2,9 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { assetEnvelopeSchema, publishedEnvelopeSchema } from '../../helpers/schemas';
 import { requireUuid } from '../../helpers/validation';
+import { simplifyVersion } from '../../helpers/simplify';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator } from '../common.descriptions';
+import { assetLocator, simplifyOption } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchModels', 'model'),
@@ -14,6 +15,7 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
+	simplifyOption,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['modelVersion'], operation: ['getPublished'] } }, properties);
@@ -32,5 +34,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: AssetWork
 		await api.request({ method: 'GET', path: ['assets', assetId], schema: assetEnvelopeSchema, itemIndex: i });
 		return [nothingPublished(assetId)];
 	}
-	return [answer.data?.version ? { ...answer.data.version, assetId } : nothingPublished(assetId)];
+	const version = answer.data?.version;
+	if (!version) return [nothingPublished(assetId)];
+	return [{ ...(this.getNodeParameter('simplify', i, true) ? simplifyVersion(version) : version), assetId }];
 }

@@ -1,0 +1,26 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { requireUuid } from '../../helpers/validation';
+import { readWaitOptions, waitForJob, waitOptions } from '../../helpers/waitForJob';
+import type { AssetWorkspaceTransport } from '../../transport';
+import { concurrencyOption } from '../common.descriptions';
+import { jobIdField } from './get.operation';
+
+const properties: INodeProperties[] = [
+	jobIdField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [concurrencyOption, ...waitOptions],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['wait'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+	const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', i, ''), i);
+	return [await waitForJob(this, api, jobId, readWaitOptions(this, i), i)];
+}

@@ -1,0 +1,92 @@
+/**
+ * Waiting for a job to finish: polls Get job with an adaptive interval (about 1 s at first,
+ * growing by half each time up to 30 s, never sleeping past the deadline), using n8n's sleep.
+ */
+import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import type { AssetWorkspaceTransport } from '../transport';
+import { isTerminal, jobEnvelopeSchema, type Job } from './schemas';
+
+export const WAIT_POLICY = { firstIntervalMs: 1000, growth: 1.5, maxIntervalMs: 30_000 };
+
+export interface WaitOptions {
+	timeoutSeconds: number;
+	/** Terminal statuses that make the item fail. */
+	failOn: string[];
+}
+
+/** Options shared by Asset: Execute (when waiting) and Job: Wait for Completion. */
+export const waitOptions: INodeProperties[] = [
+	{
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 3600,
+		description: 'How long to wait for the job to finish. When it passes, the item fails; the job keeps running on the service.',
+	},
+	{
+		displayName: 'Fail On',
+		name: 'failOn',
+		type: 'multiOptions',
+		default: ['failed'],
+		description: 'Which final states make the item fail (it then goes to the error output, carrying the job). Choose none to never fail on the outcome.',
+		options: [
+			{ name: 'Failed', value: 'failed' },
+			{ name: 'Warning', value: 'warning' },
+		],
+	},
+];
+
+export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions {
+	const timeout = ctx.getNodeParameter('options.timeout', i, 3600) as number;
+	if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
+		throw new NodeOperationError(ctx.getNode(), `Timeout must be a number of seconds above 0, got '${String(timeout)}'`, { itemIndex: i });
+	}
+	return { timeoutSeconds: timeout, failOn: ctx.getNodeParameter('options.failOn', i, ['failed']) as string[] };
+}
+
+/** Polls until the job is terminal; returns it with `waitedSeconds` and `pollCount`. */
+export async function waitForJob(
+	ctx: IExecuteFunctions,
+	api: AssetWorkspaceTransport,
+	jobId: string,
+	options: WaitOptions,
+	itemIndex: number,
+	known?: Job,
+): Promise<IDataObject> {
+	const started = Date.now();
+	const deadline = started + options.timeoutSeconds * 1000;
+	let job = known;
+	let pollCount = 0;
+	let interval = WAIT_POLICY.firstIntervalMs;
+	while (!job || !isTerminal(job.status)) {
+		const remaining = deadline - Date.now();
+		if (remaining <= 0) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Job ${jobId} did not finish within ${options.timeoutSeconds} s (last status: ${job?.status ?? 'unknown'})`,
+				{
+					itemIndex,
+					description: 'The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.',
+				},
+			);
+		}
+		if (job) {
+			await sleep(Math.min(interval, remaining));
+			interval = Math.min(interval * WAIT_POLICY.growth, WAIT_POLICY.maxIntervalMs);
+		}
+		job = (await api.request({ method: 'GET', path: ['jobs', jobId], schema: jobEnvelopeSchema, itemIndex })).data;
+		pollCount++;
+	}
+	const result: IDataObject = { ...(job as IDataObject), waitedSeconds: Math.round((Date.now() - started) / 100) / 10, pollCount };
+	if (options.failOn.includes(job.status)) {
+		const error = new NodeOperationError(ctx.getNode(), `Job ${jobId} ended with status "${job.status}"`, {
+			itemIndex,
+			description: `The asset's run finished as "${job.status}", which this node is set to fail on (Fail On). The job is in the error details.`,
+		});
+		error.context.job = result;
+		throw error;
+	}
+	return result;
+}
