@@ -18,7 +18,7 @@ import type { z } from 'zod';
 
 import { API_PREFIX, normalizeBaseUrl } from '../helpers/baseUrl';
 import { assetListSchema, describeSchemaError, errorBodySchema, type Asset } from '../helpers/schemas';
-import { show } from '../helpers/validation';
+import { requireInteger, show } from '../helpers/validation';
 
 export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -187,6 +187,8 @@ export class AssetWorkspaceTransport {
 	}
 
 	private async send<T extends z.ZodTypeAny>(options: RequestOptions<T>, notFoundIsNull: boolean): Promise<z.infer<T> | null> {
+		const pageSize = options.qs?.limit;
+		if (pageSize !== undefined) requireInteger(this.ctx.getNode(), 'Page size (limit)', pageSize, 1, 100, options.itemIndex);
 		const credentials = await credentialsOf(this.ctx, options.itemIndex);
 		const path = apiPath(options.path);
 		const request = { method: options.method, path, itemIndex: options.itemIndex };
@@ -269,7 +271,7 @@ export class AssetWorkspaceTransport {
 			this.fail(credentials, request, {
 				status,
 				message: `answered ${status} with ${describeBody(text).summary}`,
-				hint: 'The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).',
+				hint: `${request.method === 'POST' ? 'The service accepted the request, so the run was probably queued: check before running it again. ' : ''}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`,
 				attempts,
 			});
 		}
@@ -278,7 +280,7 @@ export class AssetWorkspaceTransport {
 			this.fail(credentials, request, {
 				status,
 				message: `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`,
-				hint: 'Check the base URL; if it is right, the service changed its answer and this node needs an update.',
+				hint: `${request.method === 'POST' ? 'The service accepted the request, so the run was probably queued: check before running it again. ' : ''}Check the base URL; if it is right, the service changed its answer and this node needs an update.`,
 				attempts,
 			});
 		}
