@@ -94,15 +94,21 @@ export class N8n {
 		});
 	}
 
-	/** Runs an n8n CLI command without blocking this process (the sandbox may live in it). */
-	private async cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-		const child = spawn(this.runtime.node, [this.runtime.n8n, ...args], { cwd: this.userFolder, env: await this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+	/**
+	 * Runs an n8n CLI command without blocking this process (the sandbox may live in it). With
+	 * `measureMemory`, GNU time reports the process's peak resident memory.
+	 */
+	private async cli(args: string[], measureMemory = false): Promise<{ code: number | null; stdout: string; stderr: string; peakKb?: number }> {
+		const command = [this.runtime.node, this.runtime.n8n, ...args];
+		if (measureMemory) command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
+		const child = spawn(command[0], command.slice(1), { cwd: this.userFolder, env: await this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-		return { code, stdout, stderr };
+		const peak = /__PEAK_KB=(\d+)/.exec(stderr)?.[1];
+		return { code, stdout, stderr, peakKb: peak ? Number(peak) : undefined };
 	}
 
 	/** Installs the packed package like n8n installs a community package. */
@@ -135,10 +141,10 @@ export class N8n {
 	}
 
 	/** `n8n execute --id=… --rawOutput`; a failed node makes n8n exit 1, which is still a result. */
-	async execute(workflowId: string): Promise<WorkflowRun> {
-		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+	async execute(workflowId: string, options: { measureMemory?: boolean } = {}): Promise<WorkflowRun & { peakKb?: number }> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], options.measureMemory);
 		try {
-			return summarizeRun(parseRawOutput(result.stdout));
+			return { ...summarizeRun(parseRawOutput(result.stdout)), peakKb: result.peakKb };
 		} catch (error) {
 			throw new Error(`n8n execute gave no result (exit ${result.code}): ${(error as Error).message}\n${result.stderr.slice(-3000)}`);
 		}

@@ -16,7 +16,7 @@ import { AssetWorkspaceTransport } from '../AssetWorkspace/transport';
 import { jobsToAsk, observe, observeNotFound, watchState, type WatchOptions } from './jobWatch';
 
 /** How many job statuses are asked for at once in one poll. */
-export const POLL_CONCURRENCY = 8;
+export const POLL_CONCURRENCY = 16;
 
 type Answer = { jobId: string; job?: Job; notFound?: boolean; error?: NodeApiError };
 

@@ -24,7 +24,7 @@ import {
 } from 'n8n-workflow';
 
 import { AssetWorkspaceApi } from '../../credentials/AssetWorkspaceApi.credentials';
-import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node';
+import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
 
 export const PACKAGE = 'n8n-nodes-asset-workspace';
 export const NODE_TYPE = `${PACKAGE}.assetWorkspace`;

@@ -10,7 +10,7 @@
 import { PollContext } from 'n8n-core';
 import { Workflow, type IDataObject, type INode, type INodeParameters, type WorkflowExecuteMode } from 'n8n-workflow';
 
-import { AssetWorkspaceTrigger } from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node';
+import { AssetWorkspaceTrigger } from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
 import { CREDENTIAL_TYPE, PACKAGE, additionalDataFor, nodeTypes, registerNodeType, type SandboxCredentials } from './engine';
 
 export const TRIGGER_TYPE = `${PACKAGE}.assetWorkspaceTrigger`;

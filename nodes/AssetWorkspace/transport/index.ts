@@ -32,6 +32,12 @@ export const RETRY_POLICY = {
 	timeoutMs: 30_000,
 };
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
+/**
+ * Return All reads the pages after the first with this many requests in flight. Requests past the
+ * end are at most this many minus one, so a listing of N assets takes at most ceil(N/100) + 3.
+ */
+export const PAGES_IN_FLIGHT = 3;
+const PAGE_SIZE = 100;
 /** Statuses that prove a POST was refused before it did anything, so it can be sent again safely. */
 const REFUSED_STATUSES = new Set([429, 503]);
 /**
@@ -151,6 +157,12 @@ function describeBody(text: string): { code?: string; message?: string; summary:
 }
 
 export class AssetWorkspaceTransport {
+	/** 429 answers seen so far (Return All reads one page at a time once the service rate limits). */
+	rateLimited = 0;
+
+	/** Credentials per item: n8n reads and decrypts them on every call, so each item reads them once. */
+	private readonly credentials = new Map<number, Promise<Credentials>>();
+
 	constructor(private readonly ctx: ApiContext) {}
 
 	private fail(
@@ -189,7 +201,9 @@ export class AssetWorkspaceTransport {
 	private async send<T extends z.ZodTypeAny>(options: RequestOptions<T>, notFoundIsNull: boolean): Promise<z.infer<T> | null> {
 		const pageSize = options.qs?.limit;
 		if (pageSize !== undefined) requireInteger(this.ctx.getNode(), 'Page size (limit)', pageSize, 1, 100, options.itemIndex);
-		const credentials = await credentialsOf(this.ctx, options.itemIndex);
+		const key = options.itemIndex ?? 0;
+		if (!this.credentials.has(key)) this.credentials.set(key, credentialsOf(this.ctx, options.itemIndex));
+		const credentials = await this.credentials.get(key)!;
 		const path = apiPath(options.path);
 		const request = { method: options.method, path, itemIndex: options.itemIndex };
 		const idempotent = options.method === 'GET';
@@ -238,6 +252,7 @@ export class AssetWorkspaceTransport {
 				return this.parse(credentials, request, options.schema, status, text, attempt);
 			}
 			if (status === 404 && notFoundIsNull) return null;
+			if (status === 429) this.rateLimited++;
 			const retryable = idempotent ? RETRIED_STATUSES.has(status) : REFUSED_STATUSES.has(status);
 			const waitFor = retryAfterMs(response.headers);
 			if (retryable && attempt < RETRY_POLICY.maxAttempts && (waitFor ?? 0) <= RETRY_POLICY.maxRetryAfterMs) {
@@ -288,31 +303,74 @@ export class AssetWorkspaceTransport {
 	}
 
 	/**
-	 * Lists assets page by page with `limit`/`offset`. `max` (Limit mode) stops as soon as enough
-	 * matched and never asks for more than it still needs; without it (Return All) every page is read.
-	 * `keep` filters while paging (the limit counts kept assets).
+	 * Lists assets with `limit`/`offset`, in name order, filtered by `keep` while paging.
+	 * Without `max` (Return All): every page, the ones after the first read side by side.
+	 * With `max` (Limit, and the pickers): page by page, stopping as soon as enough matched and
+	 * never asking for more than still needed.
 	 */
 	async listAssets(options: { folderId?: string; max?: number; keep?: (asset: Asset) => boolean; itemIndex?: number; offset?: number }) {
+		if (options.max === undefined) {
+			const pages = await this.allPages(options.folderId, options.offset ?? 0, options.itemIndex);
+			const seen = new Set<string>();
+			const assets = pages.flat().filter((asset) => !seen.has(asset.id) && seen.add(asset.id) && (options.keep?.(asset) ?? true));
+			return { assets, nextOffset: undefined };
+		}
 		const assets: Asset[] = [];
 		const keep = options.keep ?? (() => true);
 		for (let offset = options.offset ?? 0; ; ) {
-			const wanted = options.max === undefined ? 100 : options.max - assets.length;
-			const limit = options.keep ? 100 : Math.min(100, wanted);
-			const page = await this.request({
-				method: 'GET',
-				path: ['assets'],
-				qs: { limit, offset, ...(options.folderId ? { folderId: options.folderId } : {}) },
-				schema: assetListSchema,
-				itemIndex: options.itemIndex,
-			});
-			for (const asset of page.data) {
+			const limit = options.keep ? PAGE_SIZE : Math.min(PAGE_SIZE, options.max - assets.length);
+			const page = await this.page(options.folderId, offset, limit, options.itemIndex);
+			for (const [index, asset] of page.data.entries()) {
 				if (keep(asset)) assets.push(asset);
-				if (options.max !== undefined && assets.length >= options.max) {
-					return { assets, nextOffset: offset + page.data.indexOf(asset) + 1 };
-				}
+				if (assets.length >= options.max) return { assets, nextOffset: offset + index + 1 };
 			}
 			offset += page.data.length;
 			if (!page.meta.hasMore || page.data.length === 0) return { assets, nextOffset: undefined };
 		}
+	}
+
+	private async page(folderId: string | undefined, offset: number, limit: number, itemIndex?: number) {
+		return await this.request({
+			method: 'GET',
+			path: ['assets'],
+			qs: { limit, offset, ...(folderId ? { folderId } : {}) },
+			schema: assetListSchema,
+			itemIndex,
+		});
+	}
+
+	/**
+	 * Every page from `start`: the first alone, then a sliding window of PAGES_IN_FLIGHT requests.
+	 * The end is the first page that is not full; pages past it that were already asked for are
+	 * dropped. After a 429 the window shrinks to one request at a time.
+	 */
+	private async allPages(folderId: string | undefined, start: number, itemIndex?: number): Promise<Asset[][]> {
+		const first = await this.page(folderId, start, PAGE_SIZE, itemIndex);
+		const pages: Asset[][] = [first.data];
+		if (!first.meta.hasMore || first.data.length < PAGE_SIZE) return pages;
+		let end = Infinity;
+		let next = 1;
+		let failure: { index: number; error: unknown } | undefined;
+		const inFlight = new Map<number, Promise<void>>();
+		const launch = (index: number) => {
+			const request = this.page(folderId, start + index * PAGE_SIZE, PAGE_SIZE, itemIndex)
+				.then((page) => {
+					pages[index] = page.data;
+					if (!page.meta.hasMore || page.data.length < PAGE_SIZE) end = Math.min(end, index);
+				})
+				.catch((error: unknown) => {
+					if (!failure || index < failure.index) failure = { index, error };
+				})
+				.finally(() => inFlight.delete(index));
+			inFlight.set(index, request);
+		};
+		while (true) {
+			const width = this.rateLimited > 0 ? 1 : PAGES_IN_FLIGHT;
+			while (!failure && next <= end && inFlight.size < width) launch(next++);
+			if (inFlight.size === 0) break;
+			await Promise.race(inFlight.values());
+		}
+		if (failure && failure.index <= end) throw failure.error;
+		return pages.slice(0, end + 1);
 	}
 }

@@ -3,9 +3,12 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { assetEnvelopeSchema } from '../../helpers/schemas';
 import { requireUuid } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator } from '../common.descriptions';
+import { assetLocator, concurrencyOption } from '../common.descriptions';
 
-const properties: INodeProperties[] = [assetLocator('searchAssets')];
+const properties: INodeProperties[] = [
+	assetLocator('searchAssets'),
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [concurrencyOption] },
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['get'] } }, properties);
 

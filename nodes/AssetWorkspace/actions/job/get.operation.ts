@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { jobEnvelopeSchema } from '../../helpers/schemas';
 import { requireUuid } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
+import { concurrencyOption } from '../common.descriptions';
 
 export const jobIdField: INodeProperties = {
 		displayName: 'Job ID',
@@ -14,7 +15,10 @@ export const jobIdField: INodeProperties = {
 		description: 'The job, usually mapped from the JSON of an earlier Execute step',
 };
 
-const properties: INodeProperties[] = [jobIdField];
+const properties: INodeProperties[] = [
+	jobIdField,
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [concurrencyOption] },
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
 
