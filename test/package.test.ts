@@ -3,10 +3,10 @@
  * modules are bundled), package.json has no runtime dependencies, and every path in the n8n
  * section exists. Runs after `npm run build` (part of `npm test`).
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 
 const root = join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -60,4 +60,44 @@ test('the built files load in a folder that has only n8n-workflow', () => {
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
+});
+
+describe('the packed package', () => {
+	let dir: string;
+	let files: string[];
+	beforeAll(() => {
+		dir = mkdtempSync(join(tmpdir(), 'aw-pack-'));
+		const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+		files = packed[0].files.map((f: { path: string }) => f.path);
+		execFileSync('tar', ['-xzf', join(dir, packed[0].filename), '-C', dir]);
+	});
+	afterAll(() => rmSync(dir, { recursive: true, force: true }));
+	const scan = (packageDir: string) => {
+		// The scanner's plugins are ES modules, so the scan runs in its own process (scripts/scan-package.ts).
+		const child = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/scan-package.ts', packageDir], { cwd: root, encoding: 'utf8' });
+		return JSON.parse(child.stdout) as { errors: number; report: string; files: number };
+	};
+
+	test('the scan is not vacuous: it catches console, timers and process, inline disables ignored', () => {
+		const bad = join(dir, 'bad');
+		mkdirSync(join(bad, 'dist'), { recursive: true });
+		cpSync(join(root, 'package.json'), join(bad, 'package.json'));
+		writeFileSync(join(bad, 'dist', 'x.node.js'), '/* eslint-disable */\nconsole.log(process.env.HOME);\nsetTimeout(() => {}, 1);\n');
+		const result = scan(bad);
+		expect(result.errors).toBeGreaterThanOrEqual(3);
+		expect(result.report).toContain('no-console');
+		expect(result.report).toContain('no-restricted-globals');
+	});
+
+	test('contains only dist/, README.md, LICENSE and package.json', () => {
+		expect(files.filter((f) => !f.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+		expect(files).toEqual(expect.arrayContaining(['dist/nodes/AssetWorkspace/AssetWorkspace.node.js', 'dist/credentials/AssetWorkspaceApi.credentials.js']));
+	});
+
+	test("passes n8n's scanner rule sets on the published files, inline disables ignored", () => {
+		const result = scan(join(dir, 'package'));
+		expect(result.files).toBe(files.filter((f) => /\.(js|json)$/.test(f)).length);
+		expect(result.report).toBe('');
+		expect(result.errors).toBe(0);
+	}, 120_000);
 });
