@@ -33,7 +33,8 @@ export interface Fault {
 	status?: number;
 	retryAfterSeconds?: number;
 	delayMs?: number;
-	/** Put the request's headers (Authorization included) into the error message, as careless servers do. */
+	/** Echo the request's headers (Authorization included), as careless servers do: into the error message of
+	 * `status` and `html` faults, into `data.echo` of a `slow-body` answer. */
 	echoRequest?: boolean;
 }
 
@@ -312,7 +313,11 @@ async function answerWithFault(res: ServerResponse, fault: Fault, reply: () => P
 		case 'hang':
 			return null;
 		case 'slow-body': {
-			const text = JSON.stringify(real.body);
+			const body = real.body as { data?: unknown };
+			if (fault.echoRequest && body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
+				(body.data as Record<string, unknown>).echo = req.headers;
+			}
+			const text = JSON.stringify(body);
 			res.writeHead(real.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...real.headers });
 			const pieces = 10;
 			const size = Math.ceil(text.length / pieces);

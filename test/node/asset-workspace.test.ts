@@ -341,6 +341,15 @@ describe('the API key never leaves the credential', () => {
 		}
 	});
 
+	test('not in an output item when a successful answer echoes the request', async () => {
+		await inject(env.sandbox, { match: `/api/public/v1/assets/${SEED_IDS.revenueForecast}`, times: 1, fault: 'slow-body', delayMs: 10, echoRequest: true });
+		const result = await run({ parameters: { resource: 'asset', operation: 'get', assetId: rl(SEED_IDS.revenueForecast) } });
+		const [asset] = json(result) as any[];
+		expect(asset.name).toBe('Revenue Forecast');
+		expect(asset.echo.authorization).toBe('Bearer [redacted]');
+		expect(JSON.stringify(result.run)).not.toContain(OWNER);
+	});
+
 	test('not in a successful run either', async () => {
 		const result = await run({ parameters: { resource: 'asset', operation: 'getAll', returnAll: true } });
 		expect(JSON.stringify(result.run)).not.toContain(OWNER);

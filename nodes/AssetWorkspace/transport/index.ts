@@ -281,7 +281,8 @@ export class AssetWorkspaceTransport {
 	): z.infer<T> {
 		let json: unknown;
 		try {
-			json = JSON.parse(text);
+			// A server that echoes the request must not put the key into an output item: '[redacted]' is JSON-safe.
+			json = JSON.parse(redact(text, credentials.apiKey));
 		} catch {
 			this.fail(credentials, request, {
 				status,
