@@ -5,7 +5,7 @@
  * server so that active workflows (the trigger) run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,7 +100,8 @@ export class N8n {
 	 */
 	private async cli(args: string[], measureMemory = false): Promise<{ code: number | null; stdout: string; stderr: string; peakKb?: number }> {
 		const command = [this.runtime.node, this.runtime.n8n, ...args];
-		if (measureMemory) command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
+		// Peak memory needs GNU time; without it the figure is simply left out.
+		if (measureMemory && existsSync('/usr/bin/time')) command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
 		const child = spawn(command[0], command.slice(1), { cwd: this.userFolder, env: await this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
 		let stdout = '';
 		let stderr = '';
