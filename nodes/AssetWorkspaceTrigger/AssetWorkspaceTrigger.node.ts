@@ -9,6 +9,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { optionsCollection } from '../AssetWorkspace/actions/common.descriptions';
 import { mapWithConcurrency } from '../AssetWorkspace/helpers/concurrency';
 import { jobEnvelopeSchema, TERMINAL_STATUSES, type Job } from '../AssetWorkspace/helpers/schemas';
 import { isUuid, show } from '../AssetWorkspace/helpers/validation';
@@ -71,23 +72,16 @@ export class AssetWorkspaceTrigger implements INodeType {
 					{ name: 'Warning', value: 'warning' },
 				],
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Fire for Jobs Already Finished',
-						name: 'emitAlreadyFinished',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether a job that has already finished the first time it is seen fires once. When off, such jobs are recorded silently.',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Fire for Jobs Already Finished',
+					name: 'emitAlreadyFinished',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether a job that has already finished the first time it is seen fires once. When off, such jobs are recorded silently.',
+				},
+			]),
 		],
 	};
 

@@ -124,3 +124,8 @@ export const simplifyOption: INodeProperties = {
 	description:
 		'Whether to return the version summary with nodeCount, edgeCount and the tool types used instead of the whole canvas (nodes, edges, metadata)',
 };
+
+/** The "Options" collection that holds an operation's optional settings. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+}

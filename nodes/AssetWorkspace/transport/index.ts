@@ -176,15 +176,15 @@ export class AssetWorkspaceTransport {
 		const message = clean(`Asset Workspace API: ${detail.message} [${status}]`);
 		const itemText = request.itemIndex !== undefined ? ` (item ${request.itemIndex})` : '';
 		const tries = detail.attempts > 1 ? ` after ${detail.attempts} attempts` : '';
-		const description = clean(
-			`Request: ${where}${itemText}${tries}.${detail.hint ?? (detail.status ? HINTS[detail.status] : undefined) ? ` ${detail.hint ?? HINTS[detail.status!]}` : ''}`,
-		);
+		const hint = detail.hint ?? (detail.status ? HINTS[detail.status] : undefined);
+		const description = clean(`Request: ${where}${itemText}${tries}.${hint ? ` ${hint}` : ''}`);
+		const httpCode = detail.status ? String(detail.status) : undefined;
 		// Only our own clean fields go in: no request options (they hold the key), and no network `code`,
 		// which would make n8n swap the message for a generic one.
 		throw new NodeApiError(
 			this.ctx.getNode(),
-			{ message, description, httpCode: detail.status ? String(detail.status) : null, method: request.method, path: request.path } as JsonObject,
-			{ message, description, httpCode: detail.status ? String(detail.status) : undefined, itemIndex: request.itemIndex },
+			{ message, description, httpCode: httpCode ?? null, method: request.method, path: request.path } as JsonObject,
+			{ message, description, httpCode, itemIndex: request.itemIndex },
 		);
 	}
 

@@ -10,7 +10,7 @@ import { jobEnvelopeSchema } from '../../helpers/schemas';
 import { readWaitOptions, waitForJob, waitOptions } from '../../helpers/waitForJob';
 import { requireParameters, requireUuid, show } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator, concurrencyOption } from '../common.descriptions';
+import { assetLocator, concurrencyOption, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchAssets'),
@@ -75,17 +75,10 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether to wait until the job finishes and output the finished job (with waitedSeconds and pollCount). Off: output the queued job at once.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			concurrencyOption,
-			...waitOptions.map((option) => ({ ...option, displayOptions: { show: { '/waitForCompletion': [true] } } })),
-		],
-	},
+	optionsCollection([
+		concurrencyOption,
+		...waitOptions.map((option) => ({ ...option, displayOptions: { show: { '/waitForCompletion': [true] } } })),
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['execute'] } }, properties);

@@ -3,11 +3,11 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { assetEnvelopeSchema } from '../../helpers/schemas';
 import { requireUuid } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator, concurrencyOption } from '../common.descriptions';
+import { assetLocator, concurrencyOption, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchAssets'),
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [concurrencyOption] },
+	optionsCollection([concurrencyOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['get'] } }, properties);

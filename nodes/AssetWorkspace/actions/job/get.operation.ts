@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { jobEnvelopeSchema } from '../../helpers/schemas';
 import { requireUuid } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { concurrencyOption } from '../common.descriptions';
+import { concurrencyOption, optionsCollection } from '../common.descriptions';
 
 export const jobIdField: INodeProperties = {
 		displayName: 'Job ID',
@@ -17,7 +17,7 @@ export const jobIdField: INodeProperties = {
 
 const properties: INodeProperties[] = [
 	jobIdField,
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [concurrencyOption] },
+	optionsCollection([concurrencyOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);

@@ -3,20 +3,10 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { requireUuid } from '../../helpers/validation';
 import { readWaitOptions, waitForJob, waitOptions } from '../../helpers/waitForJob';
 import type { AssetWorkspaceTransport } from '../../transport';
-import { concurrencyOption } from '../common.descriptions';
+import { concurrencyOption, optionsCollection } from '../common.descriptions';
 import { jobIdField } from './get.operation';
 
-const properties: INodeProperties[] = [
-	jobIdField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [concurrencyOption, ...waitOptions],
-	},
-];
+const properties: INodeProperties[] = [jobIdField, optionsCollection([concurrencyOption, ...waitOptions])];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['wait'] } }, properties);
 
