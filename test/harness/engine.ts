@@ -154,17 +154,8 @@ export interface NodeRunResult {
 
 /** Runs one node of our package in WorkflowExecute, with `items` as its input. */
 export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
-	const node: INode = {
-		id: 'node-under-test',
-		name: 'Asset Workspace',
-		type: options.type ?? NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' } },
-		...(options.onError ? { onError: options.onError } : {}),
-	};
-	const workflow = new Workflow({ id: 'test-workflow', name: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const node: INode = { ...nodeWith(options.parameters, options.type), ...(options.onError ? { onError: options.onError } : {}) };
+	const workflow = workflowWith(node);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'test', nodes: [node], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
 	let done: (run: IRun) => void = () => {};
 	const finished = new Promise<IRun>((resolve) => (done = resolve));

@@ -25,3 +25,6 @@ export function requestsOf(sandbox: Sandbox): string[] {
 }
 
 export const inject = (sandbox: Sandbox, fault: object) => call(sandbox, '/__sandbox/faults', { method: 'POST', body: fault });
+
+/** The JSON of a node run's output items (output 1 is the error output when it is on). */
+export const json = (result: { outputs: Array<Array<{ json: unknown }>> }, output = 0) => (result.outputs[output]?.map((i) => i.json) ?? []) as any[];

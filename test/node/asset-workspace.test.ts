@@ -6,12 +6,11 @@
 import { SEED_IDS, stableUuid } from '../../sandbox/seed';
 import { OWNER, VIEWER, allAssets, call } from '../helpers/http';
 import { runNode, type NodeRunOptions } from '../harness/engine';
-import { inject, requestsOf, rl, useSandbox } from '../harness/fixtures';
+import { inject, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox();
 const run = (options: Omit<NodeRunOptions, 'credentials'> & { credentials?: NodeRunOptions['credentials'] }) =>
 	runNode({ credentials: env.credentials, ...options });
-const json = (result: { outputs: Array<Array<{ json: unknown }>> }, output = 0) => result.outputs[output]?.map((i) => i.json) ?? [];
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('Asset: Get', () => {

@@ -6,11 +6,10 @@ import { WAIT_POLICY } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { SEED_IDS, stableUuid } from '../../sandbox/seed';
 import { allAssets, call } from '../helpers/http';
 import { runNode, type NodeRunOptions } from '../harness/engine';
-import { inject, requestsOf, rl, useSandbox } from '../harness/fixtures';
+import { inject, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 200 });
 const run = (options: Omit<NodeRunOptions, 'credentials'>) => runNode({ credentials: env.credentials, ...options });
-const json = (result: { outputs: Array<Array<{ json: unknown }>> }, output = 0) => (result.outputs[output]?.map((i) => i.json) ?? []) as any[];
 const execute = (assetId: string, extra: object = {}, more: Partial<NodeRunOptions> = {}) =>
 	run({ parameters: { resource: 'asset', operation: 'execute', assetId: rl(assetId), ...extra }, ...more });
 const statusRequests = (jobId: string) => env.sandbox.requests.filter((r) => r.path === `/api/public/v1/jobs/${jobId}`);
