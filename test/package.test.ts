@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkd
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 const root = join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -100,4 +101,16 @@ describe('the packed package', () => {
 		expect(result.report).toBe('');
 		expect(result.errors).toBe(0);
 	}, 120_000);
+});
+
+test('the README shows exactly the pictures that npm run screenshots wrote, unchanged since', () => {
+	const readme = readFileSync(join(root, 'README.md'), 'utf8');
+	const manifest = JSON.parse(readFileSync(join(root, 'docs', 'images', 'screenshots.json'), 'utf8'));
+	expect(manifest.takenBy).toBe('npm run screenshots (scripts/screenshots.ts)');
+	const embedded = [...readme.matchAll(/!\[[^\]]*\]\((docs\/images\/[^)]+)\)/g)].map((m) => m[1]);
+	expect(embedded.sort()).toEqual(manifest.shots.map((s: { file: string }) => `docs/images/${s.file}`).sort());
+	for (const shot of manifest.shots) {
+		const png = readFileSync(join(root, 'docs', 'images', shot.file));
+		expect({ file: shot.file, sha256: createHash('sha256').update(png).digest('hex') }).toEqual({ file: shot.file, sha256: shot.sha256 });
+	}
 });
