@@ -279,6 +279,8 @@ export class AssetWorkspaceTransport {
 		text: string,
 		attempts: number,
 	): z.infer<T> {
+		// A garbled answer to an execute still means the service took the request.
+		const queued = request.method === 'POST' ? 'The service accepted the request, so the run was probably queued: check before running it again. ' : '';
 		let json: unknown;
 		try {
 			// A server that echoes the request must not put the key into an output item: '[redacted]' is JSON-safe.
@@ -287,7 +289,7 @@ export class AssetWorkspaceTransport {
 			this.fail(credentials, request, {
 				status,
 				message: `answered ${status} with ${describeBody(text).summary}`,
-				hint: `${request.method === 'POST' ? 'The service accepted the request, so the run was probably queued: check before running it again. ' : ''}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`,
+				hint: `${queued}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`,
 				attempts,
 			});
 		}
@@ -296,7 +298,7 @@ export class AssetWorkspaceTransport {
 			this.fail(credentials, request, {
 				status,
 				message: `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`,
-				hint: `${request.method === 'POST' ? 'The service accepted the request, so the run was probably queued: check before running it again. ' : ''}Check the base URL; if it is right, the service changed its answer and this node needs an update.`,
+				hint: `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`,
 				attempts,
 			});
 		}

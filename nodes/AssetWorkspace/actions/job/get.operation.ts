@@ -6,13 +6,13 @@ import type { AssetWorkspaceTransport } from '../../transport';
 import { concurrencyOption, optionsCollection } from '../common.descriptions';
 
 export const jobIdField: INodeProperties = {
-		displayName: 'Job ID',
-		name: 'jobId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. {{ $json.jobId }}',
-		description: 'The job, usually mapped from the JSON of an earlier Execute step',
+	displayName: 'Job ID',
+	name: 'jobId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. {{ $json.jobId }}',
+	description: 'The job, usually mapped from the JSON of an earlier Execute step',
 };
 
 const properties: INodeProperties[] = [
