@@ -22,7 +22,7 @@ import { chromium, type Page } from 'playwright-core';
 
 import { openSession, readWorkflow, type Session } from '../e2e/workflows';
 import { SEED_IDS } from '../sandbox/seed';
-import { call } from '../test/helpers/http';
+import { controlJob, startJob } from '../test/helpers/http';
 
 const ROOT = join(__dirname, '..');
 const CHAIN = join(ROOT, 'examples', 'run-a-then-b-then-c.workflow.json');
@@ -106,10 +106,10 @@ class Editor {
 async function takeScreenshots(session: Session, out: string, executablePath: string): Promise<Manifest> {
 	const sandbox = session.sandbox!;
 	// Two runs for the trigger to watch: one that failed, one still running (held there).
-	const start = async (assetId: string) => (await call(sandbox, `/api/public/v1/assets/${assetId}/execute`, { method: 'POST', body: { jobSource: 'API' } })).json.data.jobId as string;
-	const [failedJob, runningJob] = [await start(SEED_IDS.postgresOrders), await start(SEED_IDS.revenueForecast)];
-	await call(sandbox, `/__sandbox/jobs/${failedJob}`, { method: 'POST', body: { status: 'failed' } });
-	await call(sandbox, `/__sandbox/jobs/${runningJob}`, { method: 'POST', body: { status: 'running', hold: true } });
+	const failedJob: string = (await startJob(sandbox, SEED_IDS.postgresOrders)).jobId;
+	const runningJob: string = (await startJob(sandbox, SEED_IDS.revenueForecast)).jobId;
+	await controlJob(sandbox, failedJob, { status: 'failed' });
+	await controlJob(sandbox, runningJob, { status: 'running', hold: true });
 
 	const chain = readWorkflow(CHAIN);
 	const alert = readWorkflow(ALERT);

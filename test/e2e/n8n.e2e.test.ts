@@ -5,16 +5,16 @@
  * running `n8n start`, firing once for a finished job and not again after n8n restarts. The first
  * run of a line installs it (minutes); later runs reuse it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ensureRuntime, type Runtime } from '../../e2e/runtime';
 import { openSession, type Session } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, call, sleep } from '../helpers/http';
+import { OWNER, call, controlJob, sleep, startJob } from '../helpers/http';
+import { runScript, type ScriptResult } from '../helpers/scripts';
 
-const ROOT = join(__dirname, '..', '..');
 const WORKFLOWS = join(__dirname, 'workflows');
 
 let runtime: Runtime;
@@ -30,22 +30,13 @@ test('the n8n and Node.js that run this suite are the ones its line pins', () =>
 	process.stderr.write(`End-to-end suite on ${runtime.label}\n`);
 });
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-	const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/workflow.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-	let stdout = '';
-	let stderr = '';
-	child.stdout.on('data', (c) => (stdout += c));
-	child.stderr.on('data', (c) => (stderr += c));
-	return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
-
 describe('npm run workflow: every operation, and an error path', () => {
-	let result: { code: number | null; stdout: string; stderr: string };
+	let result: ScriptResult;
 	let runs: any[];
 	const nodes = (name: string, node: string) => runs.find((r) => r.name === name).nodes[node][0];
 
 	beforeAll(async () => {
-		result = await runCli([join(WORKFLOWS, 'operations.workflow.json'), join(WORKFLOWS, 'error-path.workflow.json'), '--sandbox=--job-step-ms 200']);
+		result = await runScript('scripts/workflow.ts', [join(WORKFLOWS, 'operations.workflow.json'), join(WORKFLOWS, 'error-path.workflow.json'), '--sandbox=--job-step-ms 200']);
 		runs = JSON.parse(result.stdout);
 	}, 10 * 60_000);
 
@@ -111,7 +102,7 @@ describe('the trigger in a running n8n', () => {
 		// n8n 2.x polls at most once a minute. A second job that never finishes ("heartbeat") shows each poll.
 		session = await openSession({ sandbox: { jobStepMs: 1_000_000_000 } });
 		const sandbox = session.sandbox!;
-		const start = async () => (await call(sandbox, `/api/public/v1/assets/${SEED_IDS.postgresOrders}/execute`, { method: 'POST', body: { jobSource: 'API' } })).json.data.jobId as string;
+		const start = async (): Promise<string> => (await startJob(sandbox, SEED_IDS.postgresOrders)).jobId;
 		const [jobId, heartbeat] = [await start(), await start()];
 		const workflow = JSON.parse(readFileSync(join(WORKFLOWS, 'trigger.workflow.json'), 'utf8').replace('__JOB_ID__', `${jobId}, ${heartbeat}`));
 		await session.n8n.importWorkflow(workflow);
@@ -126,7 +117,7 @@ describe('the trigger in a running n8n', () => {
 		await nextPoll(); // the poll at activation: the job is pending, nothing fires
 		expect(await notifications(jobId)).toEqual([]);
 
-		await call(sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: { status: 'failed' } });
+		await controlJob(sandbox, jobId, { status: 'failed' });
 		expect(await until(async () => (await notifications(jobId)).length > 0, 150_000)).toBe(true);
 		const asked = polls(jobId);
 		await nextPoll();

@@ -5,7 +5,6 @@
  * parameters and output, the picker's assets, the trigger's watched runs); here we check that it
  * finished and wrote the same pictures that the README shows, as real PNGs of the viewport.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,21 +12,18 @@ import { join } from 'node:path';
 
 import { runtimeOf } from '../../e2e/runtime';
 import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots';
+import { ROOT, runScript, type ScriptResult } from '../helpers/scripts';
 
-const ROOT = join(__dirname, '..', '..');
 const committed: Manifest = JSON.parse(readFileSync(join(ROOT, 'docs', 'images', MANIFEST), 'utf8'));
 
 describe('npm run screenshots', () => {
 	const out = mkdtempSync(join(tmpdir(), 'aw-shots-'));
-	let result: { code: number | null; stderr: string };
+	let result: ScriptResult;
 	let manifest: Manifest;
 	afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 	beforeAll(async () => {
-		const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/screenshots.ts', '--out', out], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-		let stderr = '';
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		result = await new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+		result = await runScript('scripts/screenshots.ts', ['--out', out]);
 		manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8'));
 	}, 10 * 60_000);
 

@@ -58,3 +58,12 @@ export async function waitForJob(sandbox: Sandbox, jobId: string, key = OWNER, t
 		await sleep(20);
 	}
 }
+
+/** Starts a run of an asset through the public API (`jobSource: "API"`); returns the queued job. */
+export async function startJob(sandbox: Sandbox, assetId: string, key = OWNER) {
+	return (await api(sandbox, `/assets/${assetId}/execute`, { method: 'POST', key, body: { jobSource: 'API' } })).json.data;
+}
+
+/** Sandbox control: force a job's status and/or hold it where it is (owner key). */
+export const controlJob = (sandbox: Sandbox, jobId: string, change: { status?: string; hold?: boolean }) =>
+	call(sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: change });

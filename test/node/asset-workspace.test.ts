@@ -4,7 +4,7 @@
  * and the API key never leaving the credential.
  */
 import { SEED_IDS, stableUuid } from '../../sandbox/seed';
-import { OWNER, VIEWER, allAssets, call } from '../helpers/http';
+import { OWNER, VIEWER, allAssets, call, startJob } from '../helpers/http';
 import { runNode, type NodeRunOptions } from '../harness/engine';
 import { inject, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
@@ -202,16 +202,16 @@ describe('Model Version', () => {
 
 describe('Job: Get', () => {
 	test('reads a job started by an earlier step, mapped by expression', async () => {
-		const started = await call(env.sandbox, `/api/public/v1/assets/${SEED_IDS.postgresOrders}/execute`, { method: 'POST', body: { jobSource: 'API' } });
-		const result = await run({ items: [started.json.data], parameters: { resource: 'job', operation: 'get', jobId: '={{ $json.jobId }}' } });
-		expect(json(result)).toEqual([expect.objectContaining({ jobId: started.json.data.jobId, assetId: SEED_IDS.postgresOrders, jobSource: 'API' })]);
+		const started = await startJob(env.sandbox, SEED_IDS.postgresOrders);
+		const result = await run({ items: [started], parameters: { resource: 'job', operation: 'get', jobId: '={{ $json.jobId }}' } });
+		expect(json(result)).toEqual([expect.objectContaining({ jobId: started.jobId, assetId: SEED_IDS.postgresOrders, jobSource: 'API' })]);
 	});
 
 	test('a job of an asset this key cannot read is a 404 with a hint about permissions', async () => {
-		const started = await call(env.sandbox, `/api/public/v1/assets/${SEED_IDS.payrollClose}/execute`, { method: 'POST', body: { jobSource: 'API' } });
+		const started = await startJob(env.sandbox, SEED_IDS.payrollClose);
 		const result = await run({
 			credentials: { baseUrl: env.sandbox.url, apiKey: VIEWER },
-			parameters: { resource: 'job', operation: 'get', jobId: started.json.data.jobId },
+			parameters: { resource: 'job', operation: 'get', jobId: started.jobId },
 		});
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.description).toContain('that the user of this API key can read the item');

@@ -3,7 +3,7 @@ import { PAGES_IN_FLIGHT } from '../../nodes/AssetWorkspace/transport';
 import type { LoggedRequest } from '../../sandbox/server';
 import { allAssets } from '../helpers/http';
 import { runNode } from '../harness/engine';
-import { inject, useSandbox } from '../harness/fixtures';
+import { inject, json, useSandbox } from '../harness/fixtures';
 
 const slow = useSandbox({ assets: 979, latencyMs: 30 }); // 1,000 assets: a multiple of the page size
 const returnAll = () => runNode({ credentials: slow.credentials, parameters: { resource: 'asset', operation: 'getAll', returnAll: true } });
@@ -22,8 +22,8 @@ test('pages after the first are read side by side, at most PAGES_IN_FLIGHT at on
 	const expected = await allAssets(slow.sandbox);
 	slow.sandbox.requests.splice(0);
 	const again = await returnAll();
-	expect(again.outputs[0].map((i) => i.json)).toEqual(expected);
-	expect(result.outputs[0].map((i) => i.json)).toEqual(expected);
+	expect(json(again)).toEqual(expected);
+	expect(json(result)).toEqual(expected);
 	expect(peakInFlight(slow.sandbox.requests)).toBeGreaterThan(1);
 	expect(peakInFlight(slow.sandbox.requests)).toBeLessThanOrEqual(PAGES_IN_FLIGHT);
 });

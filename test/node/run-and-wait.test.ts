@@ -4,7 +4,7 @@
  */
 import { WAIT_POLICY } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { SEED_IDS, stableUuid } from '../../sandbox/seed';
-import { allAssets, call } from '../helpers/http';
+import { allAssets, call, controlJob, startJob } from '../helpers/http';
 import { runNode, type NodeRunOptions } from '../harness/engine';
 import { inject, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
@@ -67,8 +67,8 @@ describe('Asset: Execute waits for the job by default', () => {
 	});
 
 	test('timeout: a job that never ends fails clearly after the timeout, polling never past the deadline', async () => {
-		const started = (await call(env.sandbox, `/api/public/v1/assets/${SEED_IDS.nightlyFinance}/execute`, { method: 'POST', body: { jobSource: 'API' } })).json.data;
-		await call(env.sandbox, `/__sandbox/jobs/${started.jobId}`, { method: 'POST', body: { hold: true } });
+		const started = await startJob(env.sandbox, SEED_IDS.nightlyFinance);
+		await controlJob(env.sandbox, started.jobId, { hold: true });
 		const began = Date.now();
 		const result = await run({ items: [started], parameters: { resource: 'job', operation: 'wait', jobId: '={{ $json.jobId }}', options: { timeout: 3 } } });
 		expect(result.error?.message).toBe(`Job ${started.jobId} did not finish within 3 s (last status: pending)`);
@@ -79,9 +79,9 @@ describe('Asset: Execute waits for the job by default', () => {
 	});
 
 	test('the number of status requests stays small for a long job (bound: the adaptive intervals that fit)', async () => {
-		const started = (await call(env.sandbox, `/api/public/v1/assets/${SEED_IDS.nightlyFinance}/execute`, { method: 'POST', body: { jobSource: 'API' } })).json.data;
-		await call(env.sandbox, `/__sandbox/jobs/${started.jobId}`, { method: 'POST', body: { hold: true } });
-		setTimeout(() => void call(env.sandbox, `/__sandbox/jobs/${started.jobId}`, { method: 'POST', body: { status: 'success' } }), 6000);
+		const started = await startJob(env.sandbox, SEED_IDS.nightlyFinance);
+		await controlJob(env.sandbox, started.jobId, { hold: true });
+		setTimeout(() => void controlJob(env.sandbox, started.jobId, { status: 'success' }), 6000);
 		const [job] = json(await run({ items: [started], parameters: { resource: 'job', operation: 'wait', jobId: '={{ $json.jobId }}' } }));
 		expect(job.status).toBe('success');
 		expect(job.waitedSeconds).toBeGreaterThanOrEqual(6);
@@ -90,7 +90,7 @@ describe('Asset: Execute waits for the job by default', () => {
 	}, 30_000);
 
 	test('transient 503s while waiting are retried, not fatal', async () => {
-		const started = (await call(env.sandbox, `/api/public/v1/assets/${SEED_IDS.salesforceOpportunities}/execute`, { method: 'POST', body: { jobSource: 'API' } })).json.data;
+		const started = await startJob(env.sandbox, SEED_IDS.salesforceOpportunities);
 		await inject(env.sandbox, { match: `/api/public/v1/jobs/${started.jobId}`, times: 2, fault: 'status', status: 503 });
 		const [job] = json(await run({ items: [started], parameters: { resource: 'job', operation: 'wait', jobId: started.jobId } }));
 		expect(job.status).toBe('success');

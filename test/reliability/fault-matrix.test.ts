@@ -11,7 +11,7 @@ import { KEYS, SEED_IDS, stableUuid } from '../../sandbox/seed';
 import { OPERATIONS, renderReliability, type MatrixCell } from '../../scripts/reliability-doc';
 import { OWNER, call } from '../helpers/http';
 import { runNode } from '../harness/engine';
-import { inject, rl, useSandbox } from '../harness/fixtures';
+import { inject, json, rl, useSandbox } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';
 
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
@@ -72,7 +72,7 @@ const operations: Record<string, () => { path: string; method: 'GET' | 'POST'; r
 
 async function nodeRun(parameters: INodeParameters, items?: Array<{ id: string }>): Promise<Outcome> {
 	const result = await runNode({ credentials: env.credentials, parameters, items, onError: 'continueRegularOutput' });
-	const out = (result.outputs[0] ?? []).map((i) => i.json as any);
+	const out = json(result);
 	const first = out.find((o) => (o.details?.itemIndex ?? 0) === 0 && o.error) ?? (result.error ? { error: result.error.message } : undefined);
 	const second = items && items.length > 1 ? out[out.length - 1] : undefined;
 	return {
@@ -110,17 +110,16 @@ describe.each(OPERATIONS)('%s', (operation) => {
 		await call(env.sandbox, '/__sandbox/requests', { method: 'DELETE' });
 		const jobsBefore = jobs().size;
 		await inject(env.sandbox, { match: path, method, times: mode === 'once' ? 1 : 100, ...f.fault });
-		const startedAt = Date.now();
 		const outcome = await run();
 		const hits = env.sandbox.requests.filter((r) => r.path === path && r.method === method);
 		const retried = method === 'GET' ? f.getRetried : f.postRetried;
+		const recovered = f.ok ?? (mode === 'once' && retried);
 		// The trigger watches two jobs and the fault touches one: the poll goes on (the other fires), and the
 		// faulted job fires on the next poll (checked in triggerRun). Other operations fail unless a retry recovers.
-		const expectOk = operation === 'Trigger: poll' || (f.ok ?? (mode === 'once' && retried));
+		const expectOk = operation === 'Trigger: poll' || recovered;
 
 		expect({ ok: outcome.ok, message: outcome.message }).toEqual({ ok: expectOk, message: expectOk ? undefined : expect.stringMatching(/^Asset Workspace API: |^Job .* ended/) });
 		// The trigger's second poll asks again only for a job the first poll did not get.
-		const recovered = f.ok ?? (mode === 'once' && retried);
 		const secondPoll = operation === 'Trigger: poll' && !recovered ? 1 : 0;
 		expect(hits.length).toBe((!retried ? 1 : mode === 'once' ? 2 : RETRY_POLICY.maxAttempts) + secondPoll);
 		expect(outcome.everything).not.toContain(OWNER);
@@ -136,7 +135,6 @@ describe.each(OPERATIONS)('%s', (operation) => {
 				expect(outcome.message).toContain('the request may have reached the service, so it was not sent again');
 			}
 		}
-		void startedAt;
 		cells.push({ operation, fault: f.label, mode, outcome: outcome.ok ? 'ok' : 'error', requests: hits.length, jobs: queued });
 		await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
 	});

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 
 import { SEED_IDS } from '../../sandbox/seed';
 import { runNode } from '../harness/engine';
-import { rl, useSandbox } from '../harness/fixtures';
+import { json, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
 const ORACLE_UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -27,7 +27,7 @@ test('ids: a few hundred generated values, accepted or rejected by the rule, not
 	expect(accepted.length).toBeGreaterThan(50);
 	expect(ids.length - accepted.length).toBeGreaterThan(100);
 	const result = await runNode({ credentials: env.credentials, items: ids.map((id) => ({ id })), parameters: { resource: 'job', operation: 'get', jobId: '={{ $json.id }}' }, onError: 'continueRegularOutput' });
-	const out = result.outputs[0].map((i) => i.json as any);
+	const out = json(result);
 	expect(out).toHaveLength(ids.length);
 	ids.forEach((id, i) => {
 		if (ORACLE_UUID.test(id.trim())) expect(out[i].error).toMatch(/^Asset Workspace API: Job .* was not found\. \[404 not_found\]$/);
@@ -64,7 +64,7 @@ test('parameters: a few hundred generated JSON texts, accepted or rejected by th
 		parameters: { resource: 'asset', operation: 'execute', assetId: rl(SEED_IDS.slackNotifier), waitForCompletion: false, specifyParameters: 'json', parametersJson: '={{ $json.p }}' },
 		onError: 'continueRegularOutput',
 	});
-	const out = result.outputs[0].map((i) => i.json as any);
+	const out = json(result);
 	texts.forEach((text, i) => {
 		if (oracleAccepts(text)) expect(out[i]).toMatchObject({ status: 'pending', assetId: SEED_IDS.slackNotifier });
 		else expect(out[i].error).toMatch(/^Parameters \(JSON\)[ :]/);

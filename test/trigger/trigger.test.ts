@@ -4,7 +4,7 @@
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { RETRY_POLICY } from '../../nodes/AssetWorkspace/transport';
-import { OWNER, call } from '../helpers/http';
+import { OWNER, call, controlJob, startJob as startJobOf } from '../helpers/http';
 import { inject, requestsOf, useSandbox } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';
 
@@ -18,11 +18,8 @@ beforeAll(() => {
 	RETRY_POLICY.maxDelayMs = 20;
 });
 
-async function startJob(assetId: string = SEED_IDS.salesforceOpportunities): Promise<string> {
-	const res = await call(env.sandbox, `/api/public/v1/assets/${assetId}/execute`, { method: 'POST', body: { jobSource: 'API' } });
-	return res.json.data.jobId;
-}
-const setStatus = (jobId: string, status: string) => call(env.sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: { status } });
+const startJob = async (assetId: string = SEED_IDS.salesforceOpportunities): Promise<string> => (await startJobOf(env.sandbox, assetId)).jobId;
+const setStatus = (jobId: string, status: string) => controlJob(env.sandbox, jobId, { status });
 const trigger = (jobIds: string[] | string, extra: object = {}) =>
 	new TriggerHarness(env.credentials, { jobIds: Array.isArray(jobIds) ? jobIds.join(', ') : jobIds, ...extra });
 const clearLog = () => call(env.sandbox, '/__sandbox/requests', { method: 'DELETE' });
