@@ -18,12 +18,13 @@ import { PAGES_IN_FLIGHT } from '../nodes/AssetWorkspace/transport';
 import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
 import { KEYS, SEED_IDS } from '../sandbox/seed';
 import { runtimeOf } from '../e2e/runtime';
-import { openSession } from '../e2e/workflows';
+import { CREDENTIAL, type WorkflowRun } from '../e2e/n8n';
+import { openSession, type Session } from '../e2e/workflows';
 import { OWNER } from '../test/helpers/http';
 
 const RUNS = 3;
 const ROOT = join(__dirname, '..');
-const CRED = { assetWorkspaceApi: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' } };
+const CRED = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -42,6 +43,29 @@ function workflow(id: string, nodes: object[], chain: string[]) {
 	});
 	return { id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes: [start, ...nodes], connections };
 }
+type Flow = ReturnType<typeof workflow>;
+
+/**
+ * Imports the flows, executes each RUNS times in n8n and returns, per flow, the medians of the
+ * measured node's execution time, of its requests (as `read` counts them from the sandbox's log,
+ * cleared before each run, after checking the run's result) and of n8n's peak memory.
+ */
+async function measureFlows(session: Session, flows: Record<string, Flow>, read: (label: string, run: WorkflowRun, flow: Flow) => { node: string; requests: number }): Promise<Measure[]> {
+	for (const flow of Object.values(flows)) await session.n8n.importWorkflow(flow);
+	const results: Measure[] = [];
+	for (const [label, flow] of Object.entries(flows)) {
+		const runs: Measure[] = [];
+		for (let r = 0; r < RUNS; r++) {
+			session.sandbox!.requests.length = 0;
+			const run = await session.n8n.execute(flow.id, { measureMemory: true });
+			const { node, requests } = read(label, run, flow);
+			runs.push({ label, ms: run.raw.data.resultData.runData[node][0].executionTime, requests, peakMb: run.peakKb ? run.peakKb / 1024 : undefined });
+		}
+		results.push({ label, ms: median(runs.map((m) => m.ms)), requests: median(runs.map((m) => m.requests)), peakMb: median(runs.map((m) => m.peakMb ?? 0)) || undefined });
+	}
+	return results;
+}
+
 const ours = (name: string, parameters: object, x = 300) => ({ id: name, name, type: 'n8n-nodes-asset-workspace.assetWorkspace', typeVersion: 1, position: [x, 0], parameters, credentials: CRED });
 
 function httpRequestReturnAll(baseUrl: string) {
@@ -92,22 +116,13 @@ async function returnAll(latencyMs: number): Promise<Measure[]> {
 			'this node': workflow('benchOurs', [ours('Asset Workspace', { resource: 'asset', operation: 'getAll', returnAll: true })], ['Start', 'Asset Workspace']),
 			'HTTP Request node (offset pagination)': workflow('benchHttp', [httpRequestReturnAll(session.baseUrl)], ['Start', 'HTTP Request']),
 		};
-		for (const flow of Object.values(flows)) await session.n8n.importWorkflow(flow);
-		const results: Measure[] = [];
-		for (const [label, flow] of Object.entries(flows)) {
-			const runs: Measure[] = [];
-			for (let r = 0; r < RUNS; r++) {
-				sandbox.requests.length = 0;
-				const run = await session.n8n.execute(flow.id, { measureMemory: true });
-				const nodeName = flow.nodes[1] as { name: string };
-				const task = run.raw.data.resultData.runData[nodeName.name][0];
-				const items = run.nodes[nodeName.name][0];
-				const count = label === 'this node' ? items.length : items.reduce((n: number, page: any) => n + page.data.length, 0);
-				if (count !== 10_000) throw new Error(`${label} returned ${count} assets, not 10,000`);
-				runs.push({ label, ms: task.executionTime, requests: sandbox.requests.length, peakMb: run.peakKb ? run.peakKb / 1024 : undefined });
-			}
-			results.push({ label, ms: median(runs.map((m) => m.ms)), requests: median(runs.map((m) => m.requests)), peakMb: median(runs.map((m) => m.peakMb ?? 0)) || undefined });
-		}
+		const results = await measureFlows(session, flows, (label, run, flow) => {
+			const node = (flow.nodes[1] as { name: string }).name;
+			const items = run.nodes[node][0];
+			const count = label === 'this node' ? items.length : items.reduce((n: number, page: any) => n + page.data.length, 0);
+			if (count !== 10_000) throw new Error(`${label} returned ${count} assets, not 10,000`);
+			return { node, requests: sandbox.requests.length };
+		});
 		const raw: Measure[] = [];
 		for (let r = 0; r < RUNS; r++) {
 			sandbox.requests.length = 0;
@@ -126,27 +141,15 @@ async function manyGets(): Promise<Measure[]> {
 	log('1,000 items of Asset: Get at 20 ms latency...');
 	const session = await openSession({ sandbox: { assets: 1000 - 21, latencyMs: 20 }, log });
 	try {
-		const sandbox = session.sandbox!;
 		const list = ours('List 1,000', { resource: 'asset', operation: 'getAll', returnAll: true }, 200);
 		const flows = {
 			'this node (Items at Once: 10)': workflow('benchGets10', [list, ours('Get each', { resource: 'asset', operation: 'get', assetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, 400)], ['Start', 'List 1,000', 'Get each']),
 			'one at a time (Items at Once: 1)': workflow('benchGets1', [list, ours('Get each', { resource: 'asset', operation: 'get', assetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, options: { concurrency: 1 } }, 400)], ['Start', 'List 1,000', 'Get each']),
 		};
-		for (const flow of Object.values(flows)) await session.n8n.importWorkflow(flow);
-		const results: Measure[] = [];
-		for (const [label, flow] of Object.entries(flows)) {
-			const runs: Measure[] = [];
-			for (let r = 0; r < RUNS; r++) {
-				const run = await session.n8n.execute(flow.id, { measureMemory: true });
-				const task = run.raw.data.resultData.runData['Get each'][0];
-				if (run.nodes['Get each'][0].length !== 1000) throw new Error(`${label}: ${run.nodes['Get each'][0].length} items`);
-				const gets = sandbox.requests.filter((req) => req.path.startsWith('/api/public/v1/assets/')).length;
-				sandbox.requests.length = 0;
-				runs.push({ label, ms: task.executionTime, requests: gets, peakMb: run.peakKb ? run.peakKb / 1024 : undefined });
-			}
-			results.push({ label, ms: median(runs.map((m) => m.ms)), requests: median(runs.map((m) => m.requests)), peakMb: median(runs.map((m) => m.peakMb ?? 0)) || undefined });
-		}
-		return results;
+		return await measureFlows(session, flows, (label, run) => {
+			if (run.nodes['Get each'][0].length !== 1000) throw new Error(`${label}: ${run.nodes['Get each'][0].length} items`);
+			return { node: 'Get each', requests: session.sandbox!.requests.filter((req) => req.path.startsWith('/api/public/v1/assets/')).length };
+		});
 	} finally {
 		await session.close();
 	}
