@@ -5,7 +5,7 @@
  * server so that active workflows (the trigger) run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,17 +98,23 @@ export class N8n {
 	/**
 	 * Runs an n8n CLI command without blocking this process (the sandbox may live in it). With
 	 * `measureMemory`, GNU time reports the process's peak resident memory.
+	 *
+	 * stdout goes to a file, not a pipe: n8n exits right after printing a result, and on a pipe (where
+	 * Node.js writes asynchronously) the end of a large result can be lost (seen with 10 MB of items).
 	 */
 	private async cli(args: string[], measureMemory = false): Promise<{ code: number | null; stdout: string; stderr: string; peakKb?: number }> {
 		const command = [this.runtime.node, this.runtime.n8n, ...args];
 		// Peak memory needs GNU time; without it the figure is simply left out.
 		if (measureMemory && existsSync('/usr/bin/time')) command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
-		const child = spawn(command[0], command.slice(1), { cwd: this.userFolder, env: await this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
+		const stdoutFile = join(this.userFolder, `stdout-${process.hrtime.bigint()}.txt`);
+		const stdoutFd = openSync(stdoutFile, 'w');
+		const child = spawn(command[0], command.slice(1), { cwd: this.userFolder, env: await this.env(), stdio: ['ignore', stdoutFd, 'pipe'] });
+		closeSync(stdoutFd); // the child has its own copy
 		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
+		child.stderr!.on('data', (chunk) => (stderr += chunk));
 		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		const stdout = readFileSync(stdoutFile, 'utf8');
+		rmSync(stdoutFile, { force: true });
 		const peak = /__PEAK_KB=(\d+)/.exec(stderr)?.[1];
 		return { code, stdout, stderr, peakKb: peak ? Number(peak) : undefined };
 	}
