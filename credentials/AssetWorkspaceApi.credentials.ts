@@ -1,12 +1,17 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
+import {
+	UserError,
+	type ICredentialDataDecryptedObject,
+	type Icon,
+	type ICredentialTestRequest,
+	type ICredentialType,
+	type IHttpRequestOptions,
+	type INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION } from '../nodes/AssetWorkspace/helpers/baseUrl';
+import { BASE_URL_EXPRESSION, checkBaseUrl, describeBaseUrl } from '../nodes/AssetWorkspace/helpers/baseUrl';
+
+/** Redirects the credential test refuses to follow (a redirect would carry the key elsewhere), each with its own message. */
+const REDIRECTS = [301, 302, 303, 307, 308];
 
 export class AssetWorkspaceApi implements ICredentialType {
 	name = 'assetWorkspaceApi';
@@ -26,7 +31,7 @@ export class AssetWorkspaceApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://acme.assetworkspace.example',
 			description:
-				'Address of your workspace (http or https). A trailing slash or a pasted /api/public/v1 is removed. To try the node without an account, start the sandbox and use http://127.0.0.1:8787.',
+				'Address of your workspace, https only (plain http is accepted for localhost and 127.x.x.x), with no user name, password, query or fragment. A trailing slash or a pasted /api/public/v1 is removed. To try the node without an account, start the sandbox and use http://127.0.0.1:8787.',
 		},
 		{
 			displayName: 'API Key',
@@ -39,14 +44,19 @@ export class AssetWorkspaceApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * The bearer header, added only for a base URL the node accepts (the same check as the node's,
+	 * so the credential test refuses plain http to another host, user:password@, queries and fragments).
+	 */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const check = checkBaseUrl(credentials.baseUrl);
+		if (check.problem !== undefined) throw new UserError(`Base URL ${check.problem}, got ${describeBaseUrl(credentials.baseUrl)}`);
+		return {
+			...requestOptions,
+			disableFollowRedirect: true,
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` },
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {
@@ -54,6 +64,7 @@ export class AssetWorkspaceApi implements ICredentialType {
 			url: '/api/public/v1/assets',
 			method: 'GET',
 			qs: { limit: 1 },
+			disableFollowRedirect: true,
 		},
 		rules: [
 			{
@@ -70,6 +81,13 @@ export class AssetWorkspaceApi implements ICredentialType {
 					message: 'No Asset Workspace API answers at this base URL (404): check the address.',
 				},
 			},
+			...REDIRECTS.map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `The base URL answers with a redirect (${status}), which is not followed so that the API key goes nowhere else: set it to the address it redirects to.`,
+				},
+			})),
 		],
 	};
 }

@@ -10,7 +10,12 @@ export interface MatrixCell {
 	outcome: 'ok' | 'error';
 	requests: number;
 	jobs?: number;
+	/** Job: Wait kept asking until its timeout; the number of requests depends on timing. */
+	untilTimeout?: boolean;
 }
+
+/** The Wait for Completion timeout the matrix runs Job: Wait with. */
+export const WAIT_TIMEOUT_SECONDS = 2;
 
 export const OPERATIONS = [
 	'Asset: Get',
@@ -30,7 +35,7 @@ export function renderReliability(cells: MatrixCell[], settings: { timeoutMs: nu
 		const c = cells.find((x) => x.operation === operation && x.fault === fault && x.mode === mode);
 		if (!c) return '-';
 		const jobs = c.jobs === undefined ? '' : `, ${c.jobs} job`;
-		return `${c.outcome} (${c.requests} req${jobs})`;
+		return `${c.outcome} (${c.untilTimeout ? 'until timeout' : `${c.requests} req`}${jobs})`;
 	};
 	const table = (mode: string) => [
 		`| fault | ${OPERATIONS.join(' | ')} |`,
@@ -63,7 +68,8 @@ their error body).
 
 Settings of the run: per-request timeout ${settings.timeoutMs} ms and short backoff, to keep the
 matrix fast; the node's defaults are a 30 s timeout and backoff from 0.5 s up to 8 s with
-full jitter. \`Retry-After\` was 1 s and was honoured.
+full jitter. \`Retry-After\` was 1 s and was honoured. Job: Wait ran with a
+${WAIT_TIMEOUT_SECONDS} s timeout (\`until timeout\`: it kept asking, each status check retried as a GET, until then).
 
 ## Once
 
@@ -80,10 +86,14 @@ ${table('persistent')}
   ${settings.maxAttempts} attempts. 500 and answers that are not the expected JSON are not retried:
   they fail at once with a message that names the problem (an HTML page, an empty body, a
   body that is not JSON, or the first field that breaks the contract).
-- Execute is retried only when the service refused it (429, 503). After a dropped
-  connection, a timeout or a garbled answer the request may have reached the service (and in
-  the sandbox it did: see the job count), so it is never sent again; the error says the job
-  may exist.
+- Execute is retried only when the service refused it: a refused connection, or 429 or 503
+  with Retry-After. A 503 without Retry-After may come from a gateway after it forwarded the
+  request, and after a dropped connection, a timeout or a garbled answer the request may have
+  reached the service (in the sandbox it did: see the job count), so it is never sent again;
+  the error says the job may exist.
+- Job: Wait (and Execute with Wait for Completion) keeps polling through any failure that may
+  pass (no answer, 429, 5xx, a garbled answer): once, it recovers; persistent, it fails at
+  its timeout, naming the last failure and carrying the job. 400, 401, 403 and 404 end it at once.
 - The trigger's faulted job fires exactly once, on the poll after the fault: nothing is lost,
   and the other watched job is never held up. (When every watched job fails, the poll
   itself fails and n8n reports it; see the trigger tests.)

@@ -52,7 +52,10 @@ async function main() {
 	});
 	const runs = await runWorkflowFiles(session, positionals, log);
 	// The full raw execution stays out of the printout: node outputs and errors are what a reader needs.
-	process.stdout.write(`${JSON.stringify(runs.map((run) => ({ ...run, raw: undefined })), null, 2)}\n`);
+	// Wait until the result is handed to the OS: through a pipe Node.js writes asynchronously, and
+	// process.exit() would cut a large result short.
+	const result = `${JSON.stringify(runs.map((run) => ({ ...run, raw: undefined })), null, 2)}\n`;
+	await new Promise<void>((resolve, reject) => process.stdout.write(result, (error) => (error ? reject(error) : resolve())));
 	await shutdown(runs.some(failed) ? 1 : 0);
 }
 

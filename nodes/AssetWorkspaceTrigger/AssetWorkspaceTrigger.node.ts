@@ -11,6 +11,7 @@ import {
 
 import { optionsCollection } from '../AssetWorkspace/actions/common.descriptions';
 import { mapWithConcurrency } from '../AssetWorkspace/helpers/concurrency';
+import { operationError } from '../AssetWorkspace/helpers/errors';
 import { jobEnvelopeSchema, TERMINAL_STATUSES, type Job } from '../AssetWorkspace/helpers/schemas';
 import { isUuid, show } from '../AssetWorkspace/helpers/validation';
 import { AssetWorkspaceTransport } from '../AssetWorkspace/transport';
@@ -27,7 +28,7 @@ export function parseJobIds(node: IPollFunctions['getNode'] extends () => infer 
 	const ids = text.split(/[\s,;]+/).filter(Boolean);
 	const invalid = ids.find((id) => !isUuid(id));
 	if (invalid !== undefined) {
-		throw new NodeOperationError(node, `Job IDs: ${show(invalid)} is not a job id (a UUID)`, {
+		throw operationError(node, `Job IDs: ${show(invalid)} is not a job id (a UUID)`, {
 			description: 'Separate job ids with commas, spaces or new lines.',
 		});
 	}
@@ -87,6 +88,13 @@ export class AssetWorkspaceTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const watched = parseJobIds(this.getNode(), this.getNodeParameter('jobIds', ''));
+		// An empty list (an expression that came out empty, say) is an error that leaves the state alone:
+		// the jobs seen so far stay remembered and never fire twice.
+		if (watched.length === 0) {
+			throw operationError(this.getNode(), 'Job IDs: add at least one job id to watch', {
+				description: 'The list is empty. If it comes from an expression, check that it gives job ids; nothing is forgotten meanwhile.',
+			});
+		}
 		const selected = (this.getNodeParameter('statuses', [...TERMINAL_STATUSES]) as string[]) ?? [];
 		const options: WatchOptions = {
 			statuses: selected,
@@ -105,16 +113,20 @@ export class AssetWorkspaceTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			// "Fetch test event": the current state of the watched jobs, changing nothing.
-			if (watched.length === 0) throw new NodeOperationError(this.getNode(), 'Job IDs: add at least one job id to watch');
 			const answers = await mapWithConcurrency(watched, POLL_CONCURRENCY, ask);
 			const state = (this.getWorkflowStaticData('node').jobs ?? {}) as Record<string, { status?: string | null }>;
 			const sample = answers.filter((a) => a.job).map((a) => ({ json: { ...a.job, previousStatus: state[a.jobId]?.status ?? null } as IDataObject }));
-			if (sample.length === 0) throw answers.find((a) => a.error)?.error ?? new NodeOperationError(this.getNode(), 'None of the watched jobs was found with this API key');
+			if (sample.length === 0) throw answers.find((a) => a.error)?.error ?? operationError(this.getNode(), 'None of the watched jobs was found with this API key');
 			return [sample];
 		}
 
 		const state = watchState(this.getWorkflowStaticData('node'), watched);
 		const answers = await mapWithConcurrency(jobsToAsk(state, watched), POLL_CONCURRENCY, ask);
+		const failures = answers.filter((a) => a.error).map((a) => a.error!);
+		// A wrong key fails the poll at once, before any answer changes the state: a job that finished
+		// meanwhile is still unsettled and fires on the next poll that works.
+		const badCredential = failures.find((e) => e.httpCode === '401' || e.httpCode === '403');
+		if (badCredential) throw badCredential;
 		const fired: INodeExecutionData[] = [];
 		for (const answer of answers) {
 			if (answer.job) {
@@ -131,13 +143,9 @@ export class AssetWorkspaceTrigger implements INodeType {
 				});
 			}
 		}
-		const failures = answers.filter((a) => a.error).map((a) => a.error!);
-		const badCredential = failures.find((e) => e.httpCode === '401' || e.httpCode === '403');
-		// A wrong key fails the poll at once; other failures only when nothing else answered (the service is down).
-		// Failed jobs stay unsettled and are asked for again on the next poll.
-		if (badCredential || (failures.length > 0 && failures.length === answers.length && fired.length === 0)) {
-			throw badCredential ?? failures[0];
-		}
+		// Other failures fail the poll only when nothing answered (the service is down): then nothing
+		// changed either. Failed jobs stay unsettled and are asked for again on the next poll.
+		if (failures.length > 0 && failures.length === answers.length) throw failures[0];
 		return fired.length > 0 ? [fired] : null;
 	}
 }

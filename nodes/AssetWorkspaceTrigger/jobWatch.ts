@@ -1,10 +1,12 @@
 /**
  * The trigger's state and decisions, kept apart from n8n so the rules read plainly.
  *
- * State (the node's workflow static data): for each watched job id, the last status seen and
- * whether the job is settled (it fired, or became terminal with a status that does not fire,
- * or was recorded silently). Every change is safe to lose or to repeat: a settled job is never
- * asked for again and never fires again, and an unsettled one is simply asked for again.
+ * State (the node's workflow static data): for each job id seen, the last status and whether
+ * the job is settled (it fired, or became terminal with a status that does not fire, or was
+ * recorded silently). Every change is safe to lose or to repeat: a settled job is never asked
+ * for again and never fires again, and an unsettled one is simply asked for again.
+ * Ids taken off the Job IDs list are remembered too (up to MAX_REMEMBERED, the oldest
+ * unwatched forgotten first), so a job removed and added back does not fire a second time.
  */
 import { isTerminal } from '../AssetWorkspace/helpers/schemas';
 
@@ -26,12 +28,23 @@ export interface WatchOptions {
 	emitAlreadyFinished: boolean;
 }
 
-/** Reads (and repairs) the state kept in static data, forgetting ids no longer watched. */
+/** How many job ids the state remembers, watched ones included; beyond it the oldest unwatched are forgotten. */
+export const MAX_REMEMBERED = 10_000;
+
+/** Reads (and repairs) the state kept in static data, forgetting the oldest unwatched ids past MAX_REMEMBERED. */
 export function watchState(staticData: Record<string, unknown>, watched: string[]): WatchState {
 	const stored = staticData.jobs;
 	const jobs: Record<string, WatchedJob> = typeof stored === 'object' && stored !== null ? (stored as Record<string, WatchedJob>) : {};
 	const keep = new Set(watched);
-	for (const id of Object.keys(jobs)) if (!keep.has(id)) delete jobs[id];
+	// Object keys keep insertion order (job ids are UUIDs, never integer-like), oldest first.
+	let excess = Object.keys(jobs).length - Math.max(MAX_REMEMBERED, keep.size);
+	for (const id of Object.keys(jobs)) {
+		if (excess <= 0) break;
+		if (!keep.has(id)) {
+			delete jobs[id];
+			excess--;
+		}
+	}
 	staticData.jobs = jobs;
 	return { jobs };
 }

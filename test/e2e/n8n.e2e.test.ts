@@ -36,7 +36,13 @@ describe('npm run workflow: every operation, and an error path', () => {
 	const nodes = (name: string, node: string) => runs.find((r) => r.name === name).nodes[node][0];
 
 	beforeAll(async () => {
-		result = await runScript('scripts/workflow.ts', [join(WORKFLOWS, 'operations.workflow.json'), join(WORKFLOWS, 'error-path.workflow.json'), '--sandbox=--job-step-ms 200']);
+		// 1,234 generated assets make the printed result several MB: it must come through the pipe whole.
+		result = await runScript('scripts/workflow.ts', [
+			join(WORKFLOWS, 'operations.workflow.json'),
+			join(WORKFLOWS, 'error-path.workflow.json'),
+			join(WORKFLOWS, 'return-all.workflow.json'),
+			'--sandbox=--job-step-ms 200 --assets 1234',
+		]);
 		runs = JSON.parse(result.stdout);
 	}, 10 * 60_000);
 
@@ -45,7 +51,15 @@ describe('npm run workflow: every operation, and an error path', () => {
 		expect(runs.map((r) => [r.name, r.status])).toEqual([
 			['E2E: every operation', 'success'],
 			['E2E: error path', 'error'],
+			['E2E: Return All of a large workspace', 'success'],
 		]);
+	});
+
+	test('a result of several MB comes through the pipe whole (Return All of 1,234 generated assets and the seed)', () => {
+		expect(result.stdout.length).toBeGreaterThan(1_000_000);
+		const assets = nodes('E2E: Return All of a large workspace', 'Every asset');
+		expect(assets.filter((a: any) => a.name.startsWith('Generated '))).toHaveLength(1234);
+		expect(new Set(assets.map((a: any) => a.id)).size).toBe(assets.length);
 	});
 
 	test('Asset: Get, Get Many with a folder filter, Execute with parameters, then Job: Get', () => {

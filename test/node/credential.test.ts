@@ -1,7 +1,7 @@
 /** The credential: bearer auth, and the test n8n runs before saving (through n8n-core's RoutingNode). */
 import { Workflow } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION, normalizeBaseUrl } from '../../nodes/AssetWorkspace/helpers/baseUrl';
+import { BASE_URL_EXPRESSION, checkBaseUrl } from '../../nodes/AssetWorkspace/helpers/baseUrl';
 import { OWNER, VIEWER } from '../helpers/http';
 import { nodeTypes, testCredential } from '../harness/engine';
 import { requestsOf, useSandbox } from '../harness/fixtures';
@@ -46,13 +46,13 @@ test('the credential test normalises the base URL exactly like the node', () => 
 	const inputs = ['https://a.example', 'https://a.example/', ' https://a.example// ', 'https://a.example/api/public/v1', 'https://a.example/api/public/v1/', 'http://127.0.0.1:8787/base/api/public/v1', 'https://A.example/API/public/v1'];
 	for (const baseUrl of inputs) {
 		const viaExpression = workflow.expression.getSimpleParameterValue(node, BASE_URL_EXPRESSION, 'internal', { $credentials: { baseUrl } }, undefined, '');
-		expect(viaExpression).toBe(normalizeBaseUrl(baseUrl));
+		expect(viaExpression).toBe(checkBaseUrl(baseUrl).url);
 	}
 });
 
-test('normalizeBaseUrl accepts only http(s) URLs', () => {
-	expect(normalizeBaseUrl(' https://a.example/api/public/v1/ ')).toBe('https://a.example');
+test('checkBaseUrl accepts only http(s) URLs', () => {
+	expect(checkBaseUrl(' https://a.example/api/public/v1/ ').url).toBe('https://a.example');
 	for (const bad of ['', 'a.example', 'ftp://a.example', 'javascript:alert(1)', 'file:///etc/passwd', 'http://', undefined, 42]) {
-		expect(normalizeBaseUrl(bad)).toBeUndefined();
+		expect(checkBaseUrl(bad).url).toBeUndefined();
 	}
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { RETRY_POLICY } from '../../nodes/AssetWorkspace/transport';
 import { KEYS, SEED_IDS, stableUuid } from '../../sandbox/seed';
-import { OPERATIONS, renderReliability, type MatrixCell } from '../../scripts/reliability-doc';
+import { OPERATIONS, WAIT_TIMEOUT_SECONDS, renderReliability, type MatrixCell } from '../../scripts/reliability-doc';
 import { OWNER, call } from '../helpers/http';
 import { runNode } from '../harness/engine';
 import { inject, json, rl, useSandbox } from '../harness/fixtures';
@@ -22,7 +22,8 @@ const FAULTS: Array<{ label: string; fault: Record<string, unknown>; getRetried:
 	{ label: '429 + Retry-After', fault: { fault: 'status', status: 429, retryAfterSeconds: 1, echoRequest: true }, getRetried: true, postRetried: true, processed: false },
 	{ label: '500', fault: { fault: 'status', status: 500, echoRequest: true }, getRetried: false, postRetried: false, processed: false },
 	{ label: '502', fault: { fault: 'status', status: 502, echoRequest: true }, getRetried: true, postRetried: false, processed: false },
-	{ label: '503', fault: { fault: 'status', status: 503, echoRequest: true }, getRetried: true, postRetried: true, processed: false },
+	{ label: '503', fault: { fault: 'status', status: 503, echoRequest: true }, getRetried: true, postRetried: false, processed: false },
+	{ label: '503 + Retry-After', fault: { fault: 'status', status: 503, retryAfterSeconds: 1, echoRequest: true }, getRetried: true, postRetried: true, processed: false },
 	{ label: '504', fault: { fault: 'status', status: 504, echoRequest: true }, getRetried: true, postRetried: false, processed: false },
 	{ label: 'connection reset', fault: { fault: 'reset' }, getRetried: true, postRetried: false, processed: true },
 	{ label: 'hang (timeout)', fault: { fault: 'hang' }, getRetried: true, postRetried: false, processed: true },
@@ -62,7 +63,7 @@ const operations: Record<string, () => { path: string; method: 'GET' | 'POST'; r
 	},
 	'Job: Wait': () => {
 		const [a, b] = [finishedJob(), finishedJob()];
-		return { path: `${API}/jobs/${a}`, method: 'GET', run: () => nodeRun({ resource: 'job', operation: 'wait', jobId: '={{ $json.id }}' }, [{ id: a }, { id: b }]) };
+		return { path: `${API}/jobs/${a}`, method: 'GET', run: () => nodeRun({ resource: 'job', operation: 'wait', jobId: '={{ $json.id }}', options: { timeout: WAIT_TIMEOUT_SECONDS } }, [{ id: a }, { id: b }]) };
 	},
 	'Trigger: poll': () => {
 		const [a, b] = [finishedJob(), finishedJob()];
@@ -115,13 +116,20 @@ describe.each(OPERATIONS)('%s', (operation) => {
 		const retried = method === 'GET' ? f.getRetried : f.postRetried;
 		const recovered = f.ok ?? (mode === 'once' && retried);
 		// The trigger watches two jobs and the fault touches one: the poll goes on (the other fires), and the
-		// faulted job fires on the next poll (checked in triggerRun). Other operations fail unless a retry recovers.
-		const expectOk = operation === 'Trigger: poll' || recovered;
+		// faulted job fires on the next poll (checked in triggerRun). Job: Wait polls on through the fault
+		// until its timeout. Other operations fail unless a retry recovers.
+		const waits = operation === 'Job: Wait';
+		const expectOk = operation === 'Trigger: poll' || recovered || (waits && mode === 'once');
+		const untilTimeout = waits && !expectOk;
 
-		expect({ ok: outcome.ok, message: outcome.message }).toEqual({ ok: expectOk, message: expectOk ? undefined : expect.stringMatching(/^Asset Workspace API: |^Job .* ended/) });
-		// The trigger's second poll asks again only for a job the first poll did not get.
-		const secondPoll = operation === 'Trigger: poll' && !recovered ? 1 : 0;
-		expect(hits.length).toBe((!retried ? 1 : mode === 'once' ? 2 : RETRY_POLICY.maxAttempts) + secondPoll);
+		expect({ ok: outcome.ok, message: outcome.message }).toEqual({
+			ok: expectOk,
+			message: expectOk ? undefined : untilTimeout ? expect.stringMatching(/^Job .* did not finish within/) : expect.stringMatching(/^Asset Workspace API: /),
+		});
+		// The trigger's second poll asks again only for a job the first poll did not get; Job: Wait's next status check too.
+		const askedAgain = (operation === 'Trigger: poll' || waits) && !recovered ? 1 : 0;
+		if (untilTimeout) expect(hits.length).toBeGreaterThanOrEqual(retried ? RETRY_POLICY.maxAttempts : 2);
+		else expect(hits.length).toBe((!retried ? 1 : mode === 'once' ? 2 : RETRY_POLICY.maxAttempts) + askedAgain);
 		expect(outcome.everything).not.toContain(OWNER);
 		if (outcome.secondItemOk !== undefined) expect(outcome.secondItemOk).toBe(true);
 		if (f.label.startsWith('429') && hits.length > 1) {
@@ -135,7 +143,7 @@ describe.each(OPERATIONS)('%s', (operation) => {
 				expect(outcome.message).toContain('the request may have reached the service, so it was not sent again');
 			}
 		}
-		cells.push({ operation, fault: f.label, mode, outcome: outcome.ok ? 'ok' : 'error', requests: hits.length, jobs: queued });
+		cells.push({ operation, fault: f.label, mode, outcome: outcome.ok ? 'ok' : 'error', requests: hits.length, jobs: queued, untilTimeout });
 		await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
 	});
 });

@@ -7,6 +7,7 @@ import { RETRY_POLICY } from '../../nodes/AssetWorkspace/transport';
 import { OWNER, call, controlJob, startJob as startJobOf } from '../helpers/http';
 import { inject, requestsOf, useSandbox } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';
+import { MAX_REMEMBERED, watchState } from '../../nodes/AssetWorkspaceTrigger/jobWatch';
 
 // Jobs only move when a test says so.
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
@@ -179,14 +180,17 @@ test('invalid job ids are a clear error naming the id; duplicates and separators
 	expect(requestsOf(env.sandbox)).toEqual([`GET /jobs/${id}`]);
 });
 
-test('state stays bounded: ids no longer watched are forgotten', async () => {
-	const [a, b] = [await startJob(), await startJob()];
-	const t = trigger([a, b]);
-	await t.poll();
-	expect(Object.keys((t.saved['node:Asset Workspace Trigger'] as any).jobs).sort()).toEqual([a, b].sort());
-	t.setParameters({ jobIds: b });
-	await t.poll();
-	expect(Object.keys((t.saved['node:Asset Workspace Trigger'] as any).jobs)).toEqual([b]);
+test('state stays bounded: past MAX_REMEMBERED, the oldest ids no longer watched are forgotten first', () => {
+	const ids = Array.from({ length: MAX_REMEMBERED + 5 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
+	const staticData: Record<string, unknown> = { jobs: Object.fromEntries(ids.map((id) => [id, { status: 'success', settled: true }])) };
+	const watched = [ids[0], ids[ids.length - 1]];
+	watchState(staticData, watched);
+	const kept = Object.keys(staticData.jobs as object);
+	expect(kept).toHaveLength(MAX_REMEMBERED);
+	expect(kept).toContain(ids[0]);
+	expect(kept).not.toContain(ids[1]);
+	expect(kept).not.toContain(ids[5]);
+	expect(kept).toContain(ids[6]);
 });
 
 test('jobIds from an expression', async () => {

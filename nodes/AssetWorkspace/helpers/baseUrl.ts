@@ -1,12 +1,19 @@
 /**
- * The workspace base URL, normalised the same way everywhere: surrounding spaces and
- * trailing slashes removed, a pasted `/api/public/v1` suffix removed, http(s) only.
- * The credential's test request applies BASE_URL_EXPRESSION, the same steps as an n8n expression.
+ * The workspace base URL, checked and normalised the same way everywhere: surrounding spaces and
+ * trailing slashes removed, a pasted `/api/public/v1` suffix removed. It must be https (plain
+ * http only for this machine: localhost, 127.x.x.x, [::1]) and carry nothing but an address:
+ * no user name or password, no query, no fragment. The credential's test request applies
+ * BASE_URL_EXPRESSION, the same normalisation as an n8n expression, and its `authenticate`
+ * refuses what `checkBaseUrl` refuses.
  */
 export const API_PREFIX = '/api/public/v1';
 
-export function normalizeBaseUrl(raw: unknown): string | undefined {
-	if (typeof raw !== 'string') return undefined;
+const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
+
+export type BaseUrlCheck = { url: string; problem?: undefined } | { url?: undefined; problem: string };
+
+export function checkBaseUrl(raw: unknown): BaseUrlCheck {
+	if (typeof raw !== 'string' || raw.trim() === '') return { problem: 'is empty' };
 	const trimmed = raw
 		.trim()
 		.replace(/\/+$/, '')
@@ -16,10 +23,28 @@ export function normalizeBaseUrl(raw: unknown): string | undefined {
 	try {
 		url = new URL(trimmed);
 	} catch {
-		return undefined;
+		return { problem: 'is not a URL' };
 	}
-	if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return undefined;
-	return trimmed;
+	if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return { problem: 'must start with https://' };
+	if (url.username || url.password || /^[a-z]+:\/\/[^/]*@/i.test(trimmed)) {
+		return { problem: 'must not contain a user name or password (user:password@): the API key is the only credential' };
+	}
+	if (trimmed.includes('?') || trimmed.includes('#')) return { problem: 'must not contain a query (?...) or a fragment (#...)' };
+	if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+		return { problem: 'must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x)' };
+	}
+	return { url: trimmed };
+}
+
+/** The base URL as an error message may show it: scheme, host and path, never a user, password, query or fragment. */
+export function describeBaseUrl(raw: unknown): string {
+	const text = typeof raw === 'string' ? raw.trim() : '';
+	try {
+		const url = new URL(text);
+		return `'${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}'`;
+	} catch {
+		return text.length > 0 && text.length <= 80 && !/[@?#]/.test(text) ? `'${text}'` : `a value of ${text.length} characters`;
+	}
 }
 
 /** The same normalisation, as an n8n expression over `$credentials.baseUrl` (used by the credential test). */

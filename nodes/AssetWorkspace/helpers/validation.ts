@@ -1,9 +1,15 @@
 /** Checks of user input, made before any request goes out. */
-import { NodeOperationError, type INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+import { operationError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const UUID_REGEX_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const PARAMETER_NAME = /^[A-Za-z0-9_]+$/;
+/** Names that would reach an object's prototype in JavaScript, here or on the service. */
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+/** How deeply parameter values may nest (lists and objects inside each other). */
+export const MAX_PARAMETER_DEPTH = 32;
 
 export function isUuid(value: unknown): value is string {
 	return typeof value === 'string' && UUID.test(value);
@@ -19,7 +25,7 @@ export function show(value: unknown): string {
 export function requireUuid(node: INode, field: string, value: unknown, itemIndex?: number): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (!isUuid(text)) {
-		throw new NodeOperationError(node, `${field} must be a UUID, got ${show(value)}`, {
+		throw operationError(node, `${field} must be a UUID, got ${show(value)}`, {
 			itemIndex,
 			description: 'Identifiers look like 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21. Pick the item from the list, or map the id from an earlier step.',
 		});
@@ -27,26 +33,50 @@ export function requireUuid(node: INode, field: string, value: unknown, itemInde
 	return text.toLowerCase();
 }
 
+/** Letters, digits and underscores, and none of __proto__, constructor, prototype. */
 export function isParameterName(name: string): boolean {
-	return PARAMETER_NAME.test(name);
+	return PARAMETER_NAME.test(name) && !RESERVED_NAMES.has(name);
+}
+
+/** How deeply a value nests, counted without recursion (so any depth is measured safely); stops past `limit`. */
+function depthOf(value: unknown, limit: number): number {
+	let deepest = 0;
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop()!;
+		if (typeof current !== 'object' || current === null) continue;
+		deepest = Math.max(deepest, depth + 1);
+		if (deepest > limit) return deepest;
+		for (const child of Object.values(current)) stack.push([child, depth + 1]);
+	}
+	return deepest;
 }
 
 /** Execute parameters: a plain object whose names are letters, digits and underscores. */
 export function requireParameters(node: INode, field: string, value: unknown, itemIndex?: number) {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-		throw new NodeOperationError(node, `${field} must be a JSON object of names to values, got ${show(value)}`, {
+		throw operationError(node, `${field} must be a JSON object of names to values, got ${show(value)}`, {
 			itemIndex,
 			description: 'For example {"RUN_DATE": "2026-11-21", "LIMIT": 100}.',
 		});
 	}
 	for (const name of Object.keys(value)) {
-		if (!isParameterName(name)) {
-			throw new NodeOperationError(
-				node,
-				`${field}: parameter name ${show(name)} may contain only letters, digits and underscores`,
-				{ itemIndex },
-			);
+		if (RESERVED_NAMES.has(name)) {
+			throw operationError(node, `${field}: parameter name ${show(name)} is reserved`, {
+				itemIndex,
+				description: 'The names __proto__, constructor and prototype cannot be sent: choose another name.',
+			});
 		}
+		if (!isParameterName(name)) {
+			throw operationError(node, `${field}: parameter name ${show(name)} may contain only letters, digits and underscores`, { itemIndex });
+		}
+	}
+	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels deep.
+	if (depthOf(value, MAX_PARAMETER_DEPTH) > MAX_PARAMETER_DEPTH) {
+		throw operationError(node, `${field}: values nest more than ${MAX_PARAMETER_DEPTH} levels deep`, {
+			itemIndex,
+			description: 'Nothing was sent. Flatten the value, or send it as text (JSON in a string) and parse it in the asset.',
+		});
 	}
 	return value as Record<string, unknown>;
 }
@@ -54,7 +84,7 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 /** An integer within bounds, e.g. Limit 1 to 100. */
 export function requireInteger(node: INode, field: string, value: unknown, min: number, max: number, itemIndex?: number) {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-		throw new NodeOperationError(node, `${field} must be an integer from ${min} to ${max}, got ${show(value)}`, {
+		throw operationError(node, `${field} must be an integer from ${min} to ${max}, got ${show(value)}`, {
 			itemIndex,
 		});
 	}

@@ -1,11 +1,25 @@
 /**
  * Waiting for a job to finish: polls Get job with an adaptive interval (about 1 s at first,
  * growing by half each time up to 30 s, never sleeping past the deadline), using n8n's sleep.
+ * A status check that fails for a passing reason (no answer, 429, 5xx, a garbled answer, each
+ * already retried by the transport) does not end the wait: polling goes on until the deadline.
+ * Every error carries the job (`context.job`), so the failed item still names it.
  */
-import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import type { AssetWorkspaceTransport } from '../transport';
+import { operationError } from './errors';
 import { isTerminal, jobEnvelopeSchema, type Job } from './schemas';
+
+/** Answers that will not change by asking again: the wait ends on them at once. */
+const LASTING_STATUSES = new Set(['400', '401', '403', '404']);
 
 export const WAIT_POLICY = { firstIntervalMs: 1000, growth: 1.5, maxIntervalMs: 30_000 };
 
@@ -41,7 +55,7 @@ export const waitOptions: INodeProperties[] = [
 export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions {
 	const timeout = ctx.getNodeParameter('options.timeout', i, 3600) as number;
 	if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
-		throw new NodeOperationError(ctx.getNode(), `Timeout must be a number of seconds above 0, got '${String(timeout)}'`, { itemIndex: i });
+		throw operationError(ctx.getNode(), `Timeout must be a number of seconds above 0, got '${String(timeout)}'`, { itemIndex: i });
 	}
 	return { timeoutSeconds: timeout, failOn: ctx.getNodeParameter('options.failOn', i, ['failed']) as string[] };
 }
@@ -60,28 +74,39 @@ export async function waitForJob(
 	let job = known;
 	let pollCount = 0;
 	let interval = WAIT_POLICY.firstIntervalMs;
+	let lastFailure: Error | undefined;
+	const withJob = <E extends NodeOperationError | NodeApiError>(error: E): E => {
+		error.context.job ??= (job ?? { jobId }) as IDataObject;
+		return error;
+	};
 	while (!job || !isTerminal(job.status)) {
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Job ${jobId} did not finish within ${options.timeoutSeconds} s (last status: ${job?.status ?? 'unknown'})`,
-				{
+			const failing = lastFailure ? ` The last status check failed: ${lastFailure.message}` : '';
+			throw withJob(
+				operationError(ctx.getNode(), `Job ${jobId} did not finish within ${options.timeoutSeconds} s (last status: ${job?.status ?? 'unknown'})`, {
 					itemIndex,
-					description: 'The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.',
-				},
+					description: `The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.${failing}`,
+				}),
 			);
 		}
-		if (job) {
+		if (job || lastFailure) {
 			await sleep(Math.min(interval, remaining));
 			interval = Math.min(interval * WAIT_POLICY.growth, WAIT_POLICY.maxIntervalMs);
 		}
-		job = (await api.request({ method: 'GET', path: ['jobs', jobId], schema: jobEnvelopeSchema, itemIndex })).data;
+		try {
+			job = (await api.request({ method: 'GET', path: ['jobs', jobId], schema: jobEnvelopeSchema, itemIndex })).data;
+			lastFailure = undefined;
+		} catch (error) {
+			const lasting = !(error instanceof NodeApiError) || LASTING_STATUSES.has(String(error.httpCode));
+			if (lasting) throw error instanceof NodeApiError || error instanceof NodeOperationError ? withJob(error) : error;
+			lastFailure = error;
+		}
 		pollCount++;
 	}
 	const result: IDataObject = { ...(job as IDataObject), waitedSeconds: Math.round((Date.now() - started) / 100) / 10, pollCount };
 	if (options.failOn.includes(job.status)) {
-		const error = new NodeOperationError(ctx.getNode(), `Job ${jobId} ended with status "${job.status}"`, {
+		const error = operationError(ctx.getNode(), `Job ${jobId} ended with status "${job.status}"`, {
 			itemIndex,
 			description: `The asset's run finished as "${job.status}", which this node is set to fail on (Fail On). The job is in the error details.`,
 		});

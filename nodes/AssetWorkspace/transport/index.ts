@@ -4,8 +4,6 @@
  * redaction of the API key, and pagination.
  */
 import {
-	NodeApiError,
-	NodeOperationError,
 	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -16,9 +14,10 @@ import {
 } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { API_PREFIX, normalizeBaseUrl } from '../helpers/baseUrl';
+import { API_PREFIX, checkBaseUrl, describeBaseUrl } from '../helpers/baseUrl';
+import { apiError, operationError } from '../helpers/errors';
 import { assetListSchema, describeSchemaError, errorBodySchema, type Asset } from '../helpers/schemas';
-import { requireInteger, show } from '../helpers/validation';
+import { requireInteger } from '../helpers/validation';
 
 export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -38,8 +37,17 @@ const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
  */
 export const PAGES_IN_FLIGHT = 3;
 const PAGE_SIZE = 100;
-/** Statuses that prove a POST was refused before it did anything, so it can be sent again safely. */
+/** Return All stops with an error past this many pages (1,000,000 assets): a listing that long is a server that does not page. */
+export const MAX_PAGES = 10_000;
+/**
+ * Statuses that prove a POST was refused before it did anything, so it can be sent again safely,
+ * but only when they carry Retry-After: a gateway may answer 503 after it forwarded the request.
+ */
 const REFUSED_STATUSES = new Set([429, 503]);
+/** The largest request body sent; bigger parameters are refused before anything goes out. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Keys shorter than this are refused before any request (see credentialsOf), so redaction never cuts up ordinary text. */
+export const MIN_KEY_LENGTH = 8;
 /**
  * Network failures, in words. n8n replaces any error message that contains a code such as
  * ECONNREFUSED with a generic sentence, so codes stay out of our messages.
@@ -86,25 +94,62 @@ interface RawResponse {
 	body: unknown;
 }
 
-/** Removes the API key, as sent and in its URL- and JSON-escaped forms, from text the node is about to show. */
+/**
+ * Removes the API key from text the node is about to show: as sent, URL-encoded, and JSON-escaped
+ * (also with `/` written as `\/`). Apply it before cutting text short, so no prefix of the key survives.
+ */
 export function redact(text: string, apiKey: string): string {
-	if (!apiKey) return text;
-	const forms = new Set([apiKey, encodeURIComponent(apiKey), JSON.stringify(apiKey).slice(1, -1)]);
+	if (apiKey.length < MIN_KEY_LENGTH) return text;
+	const escaped = JSON.stringify(apiKey).slice(1, -1);
+	const forms = new Set([apiKey, encodeURIComponent(apiKey), escaped, escaped.replace(/\//g, '\\/')]);
 	let clean = text;
-	for (const form of forms) clean = clean.split(form).join('[redacted]');
+	for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join('[redacted]');
 	return clean;
+}
+
+/**
+ * The key removed from every string and property name of a parsed JSON value, at any depth
+ * (walked with a stack, not recursion). JSON escapes are already decoded here, so every spelling
+ * of the key is caught and nothing else is touched.
+ */
+export function redactJson(value: unknown, apiKey: string): unknown {
+	if (typeof value === 'string') return redact(value, apiKey);
+	if (apiKey.length < MIN_KEY_LENGTH || typeof value !== 'object' || value === null) return value;
+	const stack: Array<Record<string, unknown>> = [value as Record<string, unknown>];
+	while (stack.length > 0) {
+		const container = stack.pop()!;
+		for (const name of Object.keys(container)) {
+			const child = container[name];
+			if (typeof child === 'string') container[name] = redact(child, apiKey);
+			else if (typeof child === 'object' && child !== null) stack.push(child as Record<string, unknown>);
+			const cleanName = redact(name, apiKey);
+			if (cleanName !== name) {
+				container[cleanName] = container[name];
+				delete container[name];
+			}
+		}
+	}
+	return value;
 }
 
 async function credentialsOf(ctx: ApiContext, itemIndex?: number): Promise<Credentials> {
 	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string }>(CREDENTIAL_TYPE, itemIndex ?? 0);
-	const baseUrl = normalizeBaseUrl(data.baseUrl);
-	if (!baseUrl) {
-		throw new NodeOperationError(ctx.getNode(), `Base URL must be an http(s) URL, got ${show(data.baseUrl ?? '')}`, {
+	const apiKey = String(data.apiKey ?? '');
+	const check = checkBaseUrl(data.baseUrl);
+	if (check.problem !== undefined) {
+		throw operationError(ctx.getNode(), redact(`Base URL ${check.problem}, got ${describeBaseUrl(data.baseUrl)}`, apiKey), {
 			itemIndex,
 			description: 'Set the workspace address in the "Asset Workspace API" credential, for example https://acme.assetworkspace.example.',
 		});
 	}
-	return { baseUrl, apiKey: String(data.apiKey ?? '') };
+	if (apiKey.trim().length < MIN_KEY_LENGTH) {
+		const length = apiKey.trim().length;
+		throw operationError(ctx.getNode(), `API Key is ${length} character${length === 1 ? '' : 's'} long: an Asset Workspace API key is longer`, {
+			itemIndex,
+			description: 'Paste the whole key into the "Asset Workspace API" credential (create one in your profile under API Keys).',
+		});
+	}
+	return { baseUrl: check.url, apiKey: apiKey.trim() };
 }
 
 export function apiPath(path: string[]): string {
@@ -118,6 +163,31 @@ function retryAfterMs(headers: RawResponse['headers']): number | undefined {
 	if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
 	const date = Date.parse(value);
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * One signal that aborts a request when any of `signals` does. (AbortSignal.any would do, but on
+ * Node.js 20 a request given its result was seen to run on past the timeout.)
+ */
+function abortOn(...signals: Array<AbortSignal | undefined>) {
+	const controller = new AbortController();
+	const abort = () => controller.abort();
+	const sources = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+	for (const signal of sources) {
+		if (signal.aborted) controller.abort();
+		else signal.addEventListener('abort', abort, { once: true });
+	}
+	return { signal: controller.signal, release: () => sources.forEach((signal) => signal.removeEventListener('abort', abort)) };
+}
+
+/**
+ * The context as the request helper should see it: n8n replaces a request's abortSignal with the
+ * execution's cancel signal (getExecutionCancelSignal) in node executions, so the request's own
+ * signal is handed over that way. Everything else is the context itself.
+ */
+function withCancelSignal(ctx: ApiContext, signal: AbortSignal): ApiContext {
+	if (!('getExecutionCancelSignal' in ctx)) return ctx;
+	return Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ApiContext;
 }
 
 function backoffMs(attempt: number): number {
@@ -142,17 +212,35 @@ function textOf(body: unknown): string {
 	return JSON.stringify(body);
 }
 
-/** What the body says, for an error message: the server's error object, an HTML title, or the start of the text. */
-function describeBody(text: string): { code?: string; message?: string; summary: string } {
-	if (text.trim() === '') return { summary: 'an empty body' };
+/**
+ * What the body says, for an error message: the server's error object, an HTML title, or the start
+ * of the text. The key is removed before anything is cut short.
+ */
+function describeBody(raw: string, apiKey: string): { code?: string; message?: string; summary: string } {
+	if (raw.trim() === '') return { summary: 'an empty body' };
+	const start = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}...` : text);
+	let json: unknown;
 	try {
-		const parsed = errorBodySchema.safeParse(JSON.parse(text));
-		if (parsed.success) return { ...parsed.data.error, summary: `${parsed.data.error.code}: ${parsed.data.error.message}` };
-		return { summary: `JSON without an error object: ${text.slice(0, 120)}` };
+		json = redactJson(JSON.parse(raw), apiKey);
 	} catch {
+		const text = redact(raw, apiKey);
 		const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1];
-		if (title || /^\s*</.test(text)) return { summary: `an HTML page${title ? ` ("${title.trim()}")` : ''}, not JSON` };
-		return { summary: `a body that is not JSON: ${text.slice(0, 120)}` };
+		if (title || /^\s*</.test(text)) return { summary: `an HTML page${title ? ` ("${start(title.trim())}")` : ''}, not JSON` };
+		return { summary: `a body that is not JSON: ${start(text)}` };
+	}
+	const parsed = errorBodySchema.safeParse(json);
+	if (parsed.success) return { ...parsed.data.error, summary: `${parsed.data.error.code}: ${parsed.data.error.message}` };
+	return { summary: `JSON without an error object: ${start(JSON.stringify(json))}` };
+}
+
+/** Where a redirect points, as an error message may show it: scheme, host and path only. */
+function describeLocation(location: string | undefined, from: string): string {
+	if (!location) return '';
+	try {
+		const url = new URL(location, from);
+		return ` to ${url.protocol}//${url.host}${url.pathname}`;
+	} catch {
+		return '';
 	}
 }
 
@@ -181,7 +269,7 @@ export class AssetWorkspaceTransport {
 		const httpCode = detail.status ? String(detail.status) : undefined;
 		// Only our own clean fields go in: no request options (they hold the key), and no network `code`,
 		// which would make n8n swap the message for a generic one.
-		throw new NodeApiError(
+		throw apiError(
 			this.ctx.getNode(),
 			{ message, description, httpCode: httpCode ?? null, method: request.method, path: request.path } as JsonObject,
 			{ message, description, httpCode, itemIndex: request.itemIndex },
@@ -198,6 +286,31 @@ export class AssetWorkspaceTransport {
 		return await this.send(options, true);
 	}
 
+	/** The body as JSON text, made before anything is sent: a body that cannot be sent fails here, and nothing went out. */
+	private serialise(body: IDataObject, request: { method: string; path: string; itemIndex?: number }): string {
+		let text: string | undefined;
+		let reason = '';
+		try {
+			text = JSON.stringify(body);
+		} catch (error) {
+			reason = `: ${(error as Error)?.message ?? String(error)}`;
+		}
+		const bytes = text === undefined ? 0 : Buffer.byteLength(text);
+		if (text === undefined || bytes > MAX_BODY_BYTES) {
+			throw operationError(
+				this.ctx.getNode(),
+				text === undefined
+					? `Asset Workspace API: the request body cannot be written as JSON${reason}`
+					: `Asset Workspace API: the request body is ${bytes} bytes, more than the ${MAX_BODY_BYTES} this node sends`,
+				{
+					itemIndex: request.itemIndex,
+					description: `Request: ${request.method} ${request.path}. Nothing was sent, so no job was queued: send parameters as plain JSON values (text, numbers, true/false, lists, objects).`,
+				},
+			);
+		}
+		return text;
+	}
+
 	private async send<T extends z.ZodTypeAny>(options: RequestOptions<T>, notFoundIsNull: boolean): Promise<z.infer<T> | null> {
 		const pageSize = options.qs?.limit;
 		if (pageSize !== undefined) requireInteger(this.ctx.getNode(), 'Page size (limit)', pageSize, 1, 100, options.itemIndex);
@@ -207,34 +320,51 @@ export class AssetWorkspaceTransport {
 		const path = apiPath(options.path);
 		const request = { method: options.method, path, itemIndex: options.itemIndex };
 		const idempotent = options.method === 'GET';
+		const body = options.body === undefined ? undefined : this.serialise(options.body, request);
+		const cancelled = 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
 
 		for (let attempt = 1; ; attempt++) {
+			// The timeout bounds the whole request, not only silences: a server that drips bytes is cut off too.
+			const deadline = AbortSignal.timeout(RETRY_POLICY.timeoutMs);
+			const abort = abortOn(deadline, cancelled);
 			let response: RawResponse;
 			try {
-				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_TYPE, {
+				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(withCancelSignal(this.ctx, abort.signal), CREDENTIAL_TYPE, {
 					method: options.method,
 					url: `${credentials.baseUrl}${path}`,
 					qs: options.qs,
-					body: options.body === undefined ? undefined : JSON.stringify(options.body),
+					body,
 					headers: {
 						Accept: 'application/json',
-						...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+						...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
 					},
 					encoding: 'text',
 					json: false,
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
+					// A redirect would carry the Authorization header to wherever it points.
+					disableFollowRedirect: true,
 					timeout: RETRY_POLICY.timeoutMs,
+					abortSignal: abort.signal,
 				})) as RawResponse;
 			} catch (error) {
-				const code = networkCode(error);
+				abort.release();
+				if (cancelled?.aborted) {
+					throw operationError(this.ctx.getNode(), 'Asset Workspace API: the execution was cancelled during a request', {
+						itemIndex: options.itemIndex,
+						description: `Request: ${request.method} ${request.path}.${idempotent ? '' : " A job may have been queued: check the asset's jobs before running it again."}`,
+					});
+				}
+				const code = deadline.aborted ? 'ETIMEDOUT' : networkCode(error);
 				// A POST that may have reached the service is never sent twice: only a refused connection is safe.
 				const safe = idempotent ? code !== undefined && NETWORK_CODES.has(code) : code === 'ECONNREFUSED';
 				if (safe && attempt < RETRY_POLICY.maxAttempts) {
 					await sleep(backoffMs(attempt));
 					continue;
 				}
-				const reason = (error as Error)?.message ?? String(error);
+				const reason = deadline.aborted
+					? `no complete answer within ${RETRY_POLICY.timeoutMs / 1000} s`
+					: (error as Error)?.message ?? String(error);
 				const what = (code && NETWORK_FAILURES[code]) ?? 'request failed';
 				this.fail(credentials, request, {
 					code: what,
@@ -246,26 +376,41 @@ export class AssetWorkspaceTransport {
 				});
 			}
 
+			abort.release();
 			const status = response.statusCode;
 			const text = textOf(response.body);
 			if (status >= 200 && status < 300) {
 				return this.parse(credentials, request, options.schema, status, text, attempt);
 			}
 			if (status === 404 && notFoundIsNull) return null;
+			if (status >= 300 && status < 400) {
+				const location = response.headers.location;
+				this.fail(credentials, request, {
+					status,
+					message: `answered ${status} with a redirect${describeLocation(Array.isArray(location) ? location[0] : location, credentials.baseUrl)}, which this node does not follow`,
+					hint: 'Redirects are not followed, so the API key goes nowhere but the base URL. Set the Base URL in the credential to the address the service redirects to (for example https:// instead of http://).',
+					attempts: attempt,
+				});
+			}
 			if (status === 429) this.rateLimited++;
-			const retryable = idempotent ? RETRIED_STATUSES.has(status) : REFUSED_STATUSES.has(status);
 			const waitFor = retryAfterMs(response.headers);
+			const retryable = idempotent ? RETRIED_STATUSES.has(status) : REFUSED_STATUSES.has(status) && waitFor !== undefined;
 			if (retryable && attempt < RETRY_POLICY.maxAttempts && (waitFor ?? 0) <= RETRY_POLICY.maxRetryAfterMs) {
 				await sleep(waitFor ?? backoffMs(attempt));
 				continue;
 			}
-			const body = describeBody(text);
+			const answer = describeBody(text, credentials.apiKey);
 			const tooLong = waitFor !== undefined && waitFor > RETRY_POLICY.maxRetryAfterMs;
+			const mayHaveRun = !idempotent && status >= 500 && !tooLong;
 			this.fail(credentials, request, {
 				status,
-				code: body.code,
-				message: body.message ?? `HTTP ${status} with ${body.summary}`,
-				hint: tooLong ? `The service asked to wait ${Math.ceil(waitFor / 1000)} s before retrying, longer than this node waits.` : undefined,
+				code: answer.code,
+				message: answer.message ?? `HTTP ${status} with ${answer.summary}`,
+				hint: tooLong
+					? `The service asked to wait ${Math.ceil(waitFor / 1000)} s before retrying, longer than this node waits.`
+					: mayHaveRun
+						? "The service (or a gateway in front of it) failed after the request reached it, so it was not sent again. A job may have been queued: check the asset's jobs before running it again."
+						: undefined,
 				attempts: attempt,
 			});
 		}
@@ -283,17 +428,17 @@ export class AssetWorkspaceTransport {
 		const queued = request.method === 'POST' ? 'The service accepted the request, so the run was probably queued: check before running it again. ' : '';
 		let json: unknown;
 		try {
-			// A server that echoes the request must not put the key into an output item: '[redacted]' is JSON-safe.
-			json = JSON.parse(redact(text, credentials.apiKey));
+			json = JSON.parse(text);
 		} catch {
 			this.fail(credentials, request, {
 				status,
-				message: `answered ${status} with ${describeBody(text).summary}`,
+				message: `answered ${status} with ${describeBody(text, credentials.apiKey).summary}`,
 				hint: `${queued}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`,
 				attempts,
 			});
 		}
-		const parsed = schema.safeParse(json);
+		// A server that echoes the request must not put the key into an output item, however it escapes it.
+		const parsed = schema.safeParse(redactJson(json, credentials.apiKey));
 		if (!parsed.success) {
 			this.fail(credentials, request, {
 				status,
@@ -310,22 +455,24 @@ export class AssetWorkspaceTransport {
 	 * Without `max` (Return All): every page, the ones after the first read side by side.
 	 * With `max` (Limit, and the pickers): page by page, stopping as soon as enough matched and
 	 * never asking for more than still needed.
+	 * Either way a page that brings no asset not already read ends the listing with an error (a
+	 * server that ignores `offset` would otherwise be asked forever), and so does MAX_PAGES.
 	 */
 	async listAssets(options: { folderId?: string; max?: number; keep?: (asset: Asset) => boolean; itemIndex?: number; offset?: number }) {
+		const keep = options.keep ?? (() => true);
+		const start = options.offset ?? 0;
 		if (options.max === undefined) {
-			const pages = await this.allPages(options.folderId, options.offset ?? 0, options.itemIndex);
-			const seen = new Set<string>();
-			const assets = pages.flat().filter((asset) => !seen.has(asset.id) && seen.add(asset.id) && (options.keep?.(asset) ?? true));
-			return { assets, nextOffset: undefined };
+			const pages = await this.allPages(options.folderId, start, options.itemIndex);
+			return { assets: pages.flat().filter(keep), nextOffset: undefined };
 		}
 		const assets: Asset[] = [];
-		const keep = options.keep ?? (() => true);
-		for (let offset = options.offset ?? 0; ; ) {
+		const seen = new Set<string>();
+		for (let offset = start, index = 0; ; index++) {
 			const limit = options.keep ? PAGE_SIZE : Math.min(PAGE_SIZE, options.max - assets.length);
-			const page = await this.page(options.folderId, offset, limit, options.itemIndex);
-			for (const [index, asset] of page.data.entries()) {
+			const page = this.fresh(await this.page(options.folderId, offset, limit, options.itemIndex), seen, index, offset, options.itemIndex);
+			for (const [position, asset] of page.data.entries()) {
 				if (keep(asset)) assets.push(asset);
-				if (assets.length >= options.max) return { assets, nextOffset: offset + index + 1 };
+				if (assets.length >= options.max) return { assets, nextOffset: offset + position + 1 };
 			}
 			offset += page.data.length;
 			if (!page.meta.hasMore || page.data.length === 0) return { assets, nextOffset: undefined };
@@ -343,37 +490,75 @@ export class AssetWorkspaceTransport {
 	}
 
 	/**
+	 * A page read in order, with assets already read dropped (a listing that shifts between requests
+	 * repeats a few). A full page of repeats, or a page past MAX_PAGES, fails the listing.
+	 */
+	private fresh<P extends { data: Asset[] }>(page: P, seen: Set<string>, index: number, offset: number, itemIndex?: number): P {
+		if (index >= MAX_PAGES) throw this.tooManyPages(itemIndex);
+		const data = page.data.filter((asset) => !seen.has(asset.id) && seen.add(asset.id));
+		if (index > 0 && page.data.length > 0 && data.length === 0) {
+			throw operationError(this.ctx.getNode(), `Asset Workspace API: the page at offset ${offset} repeats assets already read, so the listing cannot go on`, {
+				itemIndex,
+				description: `Request: GET ${apiPath(['assets'])}?offset=${offset}. The service answered the same assets again with "hasMore": true; it seems to ignore offset. Check the base URL; the listing stopped instead of asking forever.`,
+			});
+		}
+		return { ...page, data };
+	}
+
+	private tooManyPages(itemIndex?: number) {
+		return operationError(this.ctx.getNode(), `Asset Workspace API: the asset listing did not end after ${MAX_PAGES} pages (${MAX_PAGES * PAGE_SIZE} assets)`, {
+			itemIndex,
+			description: 'Narrow it with a Folder filter, or turn off Return All and set a Limit.',
+		});
+	}
+
+	/**
 	 * Every page from `start`: the first alone, then a sliding window of PAGES_IN_FLIGHT requests.
 	 * The end is the first page that is not full; pages past it that were already asked for are
-	 * dropped. After a 429 the window shrinks to one request at a time.
+	 * dropped. After a 429 the window shrinks to one request at a time. Pages are checked in order
+	 * as they complete (see `fresh`), so a server that repeats itself stops the window at once.
 	 */
 	private async allPages(folderId: string | undefined, start: number, itemIndex?: number): Promise<Asset[][]> {
+		const seen = new Set<string>();
 		const first = await this.page(folderId, start, PAGE_SIZE, itemIndex);
-		const pages: Asset[][] = [first.data];
+		const pages: Asset[][] = [this.fresh(first, seen, 0, start, itemIndex).data];
 		if (!first.meta.hasMore || first.data.length < PAGE_SIZE) return pages;
+		const arrived: Array<Asset[] | undefined> = [];
 		let end = Infinity;
 		let next = 1;
+		let checked = 1;
 		let failure: { index: number; error: unknown } | undefined;
+		const fail = (index: number, error: unknown) => {
+			if (!failure || index < failure.index) failure = { index, error };
+		};
 		const inFlight = new Map<number, Promise<void>>();
 		const launch = (index: number) => {
 			const request = this.page(folderId, start + index * PAGE_SIZE, PAGE_SIZE, itemIndex)
 				.then((page) => {
-					pages[index] = page.data;
+					arrived[index] = page.data;
 					if (!page.meta.hasMore || page.data.length < PAGE_SIZE) end = Math.min(end, index);
+					for (; checked <= end && arrived[checked]; checked++) {
+						try {
+							pages[checked] = this.fresh({ data: arrived[checked]! }, seen, checked, start + checked * PAGE_SIZE, itemIndex).data;
+						} catch (error) {
+							fail(checked, error);
+							break;
+						}
+						arrived[checked] = undefined;
+					}
 				})
-				.catch((error: unknown) => {
-					if (!failure || index < failure.index) failure = { index, error };
-				})
+				.catch((error: unknown) => fail(index, error))
 				.finally(() => inFlight.delete(index));
 			inFlight.set(index, request);
 		};
 		while (true) {
 			const width = this.rateLimited > 0 ? 1 : PAGES_IN_FLIGHT;
-			while (!failure && next <= end && inFlight.size < width) launch(next++);
+			while (!failure && next <= end && next < MAX_PAGES && inFlight.size < width) launch(next++);
 			if (inFlight.size === 0) break;
 			await Promise.race(inFlight.values());
 		}
 		if (failure && failure.index <= end) throw failure.error;
+		if (end === Infinity) throw this.tooManyPages(itemIndex);
 		return pages.slice(0, end + 1);
 	}
 }

@@ -1,13 +1,8 @@
-import {
-	NodeOperationError,
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import { operationError } from '../../helpers/errors';
 import { jobEnvelopeSchema } from '../../helpers/schemas';
-import { readWaitOptions, waitForJob, waitOptions } from '../../helpers/waitForJob';
+import { readWaitOptions, waitForJob, waitOptions, type WaitOptions } from '../../helpers/waitForJob';
 import { requireParameters, requireUuid, show } from '../../helpers/validation';
 import type { AssetWorkspaceTransport } from '../../transport';
 import { assetLocator, concurrencyOption, optionsCollection } from '../common.descriptions';
@@ -18,6 +13,13 @@ const properties: INodeProperties[] = [
 		displayName:
 			'Parameters overlay the asset\'s variables for this run only: a parameter with the same name as a variable wins, and new names are added. Scripts read them with get_variable(name); get_parameter(name) sees only what is sent here.',
 		name: 'overlayNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName:
+			'Leave Retry On Fail (in Settings) off for Execute: each retry runs the node again for every item, so each try queues new jobs. Every item is checked before the first job is queued, and an error names the jobs already started.',
+		name: 'retryNotice',
 		type: 'notice',
 		default: '',
 	},
@@ -88,13 +90,14 @@ function readParameters(this: IExecuteFunctions, i: number): Record<string, unkn
 	const mode = this.getNodeParameter('specifyParameters', i, 'none') as string;
 	if (mode === 'keypair') {
 		const pairs = this.getNodeParameter('parameters.parameter', i, []) as Array<{ name: string; value: unknown }>;
-		const parameters: Record<string, unknown> = {};
+		const parameters = new Map<string, unknown>();
 		for (const { name, value } of pairs) {
 			const key = String(name ?? '').trim();
-			if (key in parameters) throw new NodeOperationError(node, `Parameters: the name ${show(key)} is given twice`, { itemIndex: i });
-			parameters[key] = value;
+			if (parameters.has(key)) throw operationError(node, `Parameters: the name ${show(key)} is given twice`, { itemIndex: i });
+			parameters.set(key, value);
 		}
-		return requireParameters(node, 'Parameters', parameters, i);
+		// fromEntries makes own properties, so a name such as __proto__ is checked like any other.
+		return requireParameters(node, 'Parameters', Object.fromEntries(parameters), i);
 	}
 	if (mode === 'json') {
 		const raw = this.getNodeParameter('parametersJson', i, '{}') as unknown;
@@ -103,7 +106,7 @@ function readParameters(this: IExecuteFunctions, i: number): Record<string, unkn
 			try {
 				value = JSON.parse(raw) as unknown;
 			} catch (error) {
-				throw new NodeOperationError(node, `Parameters (JSON) is not valid JSON: ${show(raw)}`, {
+				throw operationError(node, `Parameters (JSON) is not valid JSON: ${show(raw)}`, {
 					itemIndex: i,
 					description: (error as Error).message,
 				});
@@ -114,18 +117,33 @@ function readParameters(this: IExecuteFunctions, i: number): Record<string, unkn
 	return {};
 }
 
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+export interface ExecuteInput {
+	assetId: string;
+	parameters: Record<string, unknown>;
+	wait?: WaitOptions;
+}
+
+/** Reads and checks one item's input without sending anything: the router prepares every item before the first job is queued. */
+export function prepare(this: IExecuteFunctions, i: number): ExecuteInput {
 	const assetId = requireUuid(this.getNode(), 'Asset', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
 	const parameters = readParameters.call(this, i);
 	const wait = this.getNodeParameter('waitForCompletion', i, true) as boolean;
-	const waitOptionsForItem = wait ? readWaitOptions(this, i) : undefined;
+	return { assetId, parameters, wait: wait ? readWaitOptions(this, i) : undefined };
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport, input: ExecuteInput): Promise<object[]> {
 	const { data } = await api.request({
 		method: 'POST',
-		path: ['assets', assetId, 'execute'],
-		body: { jobSource: 'API', parameters } as IDataObject,
+		path: ['assets', input.assetId, 'execute'],
+		body: { jobSource: 'API', parameters: input.parameters } as IDataObject,
 		schema: jobEnvelopeSchema,
 		itemIndex: i,
 	});
-	if (!waitOptionsForItem) return [data];
-	return [await waitForJob(this, api, data.jobId, waitOptionsForItem, i, data)];
+	if (!input.wait) return [data];
+	this.logger.info(`Asset Workspace: job ${data.jobId} queued for asset ${input.assetId} (item ${i}); waiting for it to finish`, {
+		jobId: data.jobId,
+		assetId: input.assetId,
+		itemIndex: i,
+	});
+	return [await waitForJob(this, api, data.jobId, input.wait, i, data)];
 }

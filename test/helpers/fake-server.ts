@@ -1,0 +1,50 @@
+/**
+ * A small HTTP server with a handler written by the test, for behaviour the sandbox must not
+ * have (redirects, endless bodies, ignoring offset, echoing the key in odd ways). Real HTTP
+ * over loopback, like the sandbox; it records each request's method, URL and headers.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface FakeRequest {
+	method: string;
+	url: string;
+	headers: IncomingMessage['headers'];
+}
+
+export interface FakeServer {
+	url: string;
+	requests: FakeRequest[];
+	close(): Promise<void>;
+}
+
+export async function fakeServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<FakeServer> {
+	const requests: FakeRequest[] = [];
+	const sockets = new Set<Socket>();
+	const server = createServer((req, res) => {
+		requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+		req.resume();
+		handler(req, res);
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		close: () =>
+			new Promise<void>((resolve) => {
+				for (const socket of sockets) socket.destroy();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+	const text = typeof body === 'string' ? body : JSON.stringify(body);
+	res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+	res.end(text);
+}
