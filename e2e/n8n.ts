@@ -15,15 +15,25 @@ import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
 export const CREDENTIAL = { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox', type: 'assetWorkspaceApi' };
 
+/** Ports handed out by freePort in this process: the OS may offer a port again right after it was closed. */
+const handedOut = new Set<number>();
+
+/** A free TCP port on 127.0.0.1, never one this process was already given. */
 export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
+	for (;;) {
+		const port = await new Promise<number>((resolve, reject) => {
+			const server = createServer();
+			server.once('error', reject);
+			server.listen(0, '127.0.0.1', () => {
+				const { port } = server.address() as { port: number };
+				server.close(() => resolve(port));
+			});
 		});
-	});
+		if (!handedOut.has(port)) {
+			handedOut.add(port);
+			return port;
+		}
+	}
 }
 
 export interface WorkflowRun {
@@ -71,7 +81,15 @@ export class N8n {
 	port = 0;
 	private brokerPort = 0;
 
-	constructor(private readonly options: { keep?: boolean; line?: N8nLine; log?: (line: string) => void } = {}) {
+	constructor(
+		private readonly options: {
+			keep?: boolean;
+			line?: N8nLine;
+			log?: (line: string) => void;
+			/** Extra environment, over the defaults (queue mode: EXECUTIONS_MODE, DB_*, QUEUE_*). */
+			env?: Record<string, string>;
+		} = {},
+	) {
 		this.runtime = ensureRuntime(options.line, options.log);
 		this.userFolder = mkdtempSync(join(tmpdir(), 'aw-n8n-'));
 	}
@@ -92,6 +110,7 @@ export class N8n {
 			N8N_SECURE_COOKIE: 'false',
 			N8N_PORT: String(this.port || 5678),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			...this.options.env,
 		});
 	}
 
@@ -160,11 +179,16 @@ export class N8n {
 		}
 	}
 
-	/** Starts `n8n start` and waits until /healthz/readiness says it is ready (database migrated, routes up). */
-	async start(timeoutMs = 120_000) {
+	/**
+	 * Starts `n8n start` (or, with `worker`, `n8n worker` whose health server listens on `port`) and
+	 * waits until /healthz/readiness says it is ready (database migrated, routes up).
+	 */
+	async start(timeoutMs = 120_000, worker?: { concurrency: number }) {
 		this.port ||= await freePort();
 		const env = await this.env();
-		const server = spawn(this.runtime.node, [this.runtime.n8n, 'start'], { cwd: this.userFolder, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		const args = worker ? ['worker', `--concurrency=${worker.concurrency}`] : ['start'];
+		if (worker) Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.port) });
+		const server = spawn(this.runtime.node, [this.runtime.n8n, ...args], { cwd: this.userFolder, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 		this.server = server;
 		this.serverOutput = '';
 		server.stdout?.on('data', (chunk) => (this.serverOutput += chunk));
@@ -181,6 +205,16 @@ export class N8n {
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
 		throw new Error(`n8n was not ready (/healthz/readiness) within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`);
+	}
+
+	/** Sends `signal` to the running n8n (and its task runner) and waits until it has exited. */
+	async kill(signal: NodeJS.Signals) {
+		const server = this.server;
+		this.server = undefined;
+		if (!server || server.exitCode !== null) return;
+		const exited = new Promise((resolve) => server.once('exit', resolve));
+		process.kill(-server.pid!, signal);
+		await exited;
 	}
 
 	async stop() {

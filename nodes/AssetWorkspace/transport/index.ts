@@ -166,8 +166,9 @@ function retryAfterMs(headers: RawResponse['headers']): number | undefined {
 }
 
 /**
- * One signal that aborts a request when any of `signals` does. (AbortSignal.any would do, but on
- * Node.js 20 a request given its result was seen to run on past the timeout.)
+ * One signal that aborts a request when any of `signals` does, detached again by `release` once the
+ * request is over (AbortSignal.any would leave every request's signal hanging on the execution's
+ * long-lived cancel signal).
  */
 function abortOn(...signals: Array<AbortSignal | undefined>) {
 	const controller = new AbortController();
