@@ -132,6 +132,19 @@ export function redactJson(value: unknown, apiKey: string): unknown {
 	return value;
 }
 
+/**
+ * Whether decoding JSON `text` can yield the key anywhere. Without `\u` escapes the only ways to
+ * write it are JSON.stringify's, with `/` optionally as `\/`; most answers (none of which carry
+ * the key) then skip the walk of redactJson.
+ */
+export function mayHoldKey(text: string, apiKey: string): boolean {
+	if (apiKey.length < MIN_KEY_LENGTH) return false;
+	// A key with characters JSON must escape could hide behind other escapes: always walk.
+	if ([...apiKey].some((c) => c === '"' || c === '\\' || c < ' ')) return true;
+	const plain = text.includes('\\/') ? text.replace(/\\\//g, '/') : text;
+	return plain.includes('\\u') || plain.includes(JSON.stringify(apiKey).slice(1, -1));
+}
+
 async function credentialsOf(ctx: ApiContext, itemIndex?: number): Promise<Credentials> {
 	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string }>(CREDENTIAL_TYPE, itemIndex ?? 0);
 	const apiKey = String(data.apiKey ?? '');
@@ -439,7 +452,7 @@ export class AssetWorkspaceTransport {
 			});
 		}
 		// A server that echoes the request must not put the key into an output item, however it escapes it.
-		const parsed = schema.safeParse(redactJson(json, credentials.apiKey));
+		const parsed = schema.safeParse(mayHoldKey(text, credentials.apiKey) ? redactJson(json, credentials.apiKey) : json);
 		if (!parsed.success) {
 			this.fail(credentials, request, {
 				status,
