@@ -8,7 +8,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION, checkBaseUrl, describeBaseUrl } from '../nodes/AssetWorkspace/helpers/baseUrl';
+import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/AssetWorkspace/helpers/baseUrl';
 
 /** Redirects the credential test refuses to follow (a redirect would carry the key elsewhere), each with its own message. */
 const REDIRECTS = [301, 302, 303, 307, 308];
@@ -50,7 +50,7 @@ export class AssetWorkspaceApi implements ICredentialType {
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const check = checkBaseUrl(credentials.baseUrl);
-		if (check.problem !== undefined) throw new UserError(`Base URL ${check.problem}, got ${describeBaseUrl(credentials.baseUrl)}`);
+		if (check.problem !== undefined) throw new UserError(check.message);
 		return {
 			...requestOptions,
 			disableFollowRedirect: true,

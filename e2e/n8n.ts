@@ -207,35 +207,30 @@ export class N8n {
 		throw new Error(`n8n was not ready (/healthz/readiness) within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`);
 	}
 
-	/** Sends `signal` to the running n8n (and its task runner) and waits until it has exited. */
-	async kill(signal: NodeJS.Signals) {
+	/**
+	 * Sends `signal` to the running n8n (and its task runner) and waits until it has exited; with
+	 * `escalateAfterMs`, sends SIGKILL if it is still running by then.
+	 */
+	async kill(signal: NodeJS.Signals, escalateAfterMs?: number) {
 		const server = this.server;
 		this.server = undefined;
 		if (!server || server.exitCode !== null) return;
 		const exited = new Promise((resolve) => server.once('exit', resolve));
-		process.kill(-server.pid!, signal);
-		await exited;
-	}
-
-	async stop() {
-		const server = this.server;
-		this.server = undefined;
-		if (!server || server.exitCode !== null) return;
-		const exited = new Promise((resolve) => server.once('exit', resolve));
-		try {
-			process.kill(-server.pid!, 'SIGTERM');
-		} catch {
-			// already gone
-		}
-		const timer = setTimeout(() => {
+		const send = (sig: NodeJS.Signals) => {
 			try {
-				process.kill(-server.pid!, 'SIGKILL');
+				process.kill(-server.pid!, sig);
 			} catch {
 				// already gone
 			}
-		}, 15_000);
+		};
+		send(signal);
+		const timer = escalateAfterMs === undefined ? undefined : setTimeout(() => send('SIGKILL'), escalateAfterMs);
 		await exited;
 		clearTimeout(timer);
+	}
+
+	async stop() {
+		await this.kill('SIGTERM', 15_000);
 	}
 
 	async dispose() {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { ensureRuntime, type Runtime } from '../../e2e/runtime';
 import { openSession, type Session } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, call, controlJob, sleep, startJob } from '../helpers/http';
+import { OWNER, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
 import { runScript, type ScriptResult } from '../helpers/scripts';
 
 const WORKFLOWS = join(__dirname, 'workflows');
@@ -100,7 +100,7 @@ describe('the trigger in a running n8n', () => {
 	afterAll(async () => session?.close(), 60_000);
 
 	const notifications = async (jobId: string) => {
-		const jobs = (await call(session.sandbox!, '/__sandbox/jobs')).json.data.jobs as any[];
+		const jobs = await sandboxJobs(session.sandbox!);
 		return jobs.filter((j) => j.job.assetId === SEED_IDS.slackNotifier && String(j.parameters.MESSAGE ?? '').startsWith(jobId));
 	};
 	const until = async (check: () => Promise<boolean>, timeoutMs: number) => {

@@ -14,7 +14,7 @@ import { buildAndPack } from '../../e2e/pack';
 import { QueueCluster } from '../../e2e/queue';
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { OWNER, allAssets, call, controlJob, sleep, startJob } from '../helpers/http';
+import { OWNER, allAssets, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
 
 const WORKFLOWS = join(__dirname, 'workflows');
 const workflow = (name: string, replace: Record<string, string> = {}) => {
@@ -29,11 +29,9 @@ let cluster: QueueCluster;
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
-/** Sandbox jobs (with the parameters they were started with). */
-const jobs = async () => (await call(sandbox, '/__sandbox/jobs')).json.data.jobs as Array<{ job: any; parameters: Record<string, unknown> }>;
-const jobsFor = async (call: string) => (await jobs()).filter((j) => j.parameters.CALL === call);
+const jobsFor = async (call: string) => (await sandboxJobs(sandbox)).filter((j) => j.parameters.CALL === call);
 /** The runs the trigger's workflow started for a watched job (its MESSAGE is "<jobId> <status>"). */
-const notifications = async (jobId: string) => (await jobs()).filter((j) => String(j.parameters.MESSAGE ?? '').startsWith(jobId));
+const notifications = async (jobId: string) => (await sandboxJobs(sandbox)).filter((j) => String(j.parameters.MESSAGE ?? '').startsWith(jobId));
 async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {

@@ -64,6 +64,10 @@ export async function startJob(sandbox: Sandbox, assetId: string, key = OWNER) {
 	return (await api(sandbox, `/assets/${assetId}/execute`, { method: 'POST', key, body: { jobSource: 'API' } })).json.data;
 }
 
+/** Sandbox control: every job the owner key can read, with the parameters it was started with. */
+export const sandboxJobs = async (sandbox: Sandbox) =>
+	(await call(sandbox, '/__sandbox/jobs')).json.data.jobs as Array<{ job: any; parameters: Record<string, unknown>; held: boolean }>;
+
 /** Sandbox control: force a job's status and/or hold it where it is (owner key). */
 export const controlJob = (sandbox: Sandbox, jobId: string, change: { status?: string; hold?: boolean }) =>
 	call(sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: change });

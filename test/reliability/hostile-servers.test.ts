@@ -8,7 +8,7 @@ import { SEED_IDS } from '../../sandbox/seed';
 import { MAX_BODY_BYTES, PAGES_IN_FLIGHT, RETRY_POLICY } from '../../nodes/AssetWorkspace/transport';
 import { MAX_PARAMETER_DEPTH } from '../../nodes/AssetWorkspace/helpers/validation';
 import { checkBaseUrl } from '../../nodes/AssetWorkspace/helpers/baseUrl';
-import { OWNER, api, call, controlJob, startJob } from '../helpers/http';
+import { OWNER, api, call, controlJob, sandboxJobs, startJob } from '../helpers/http';
 import { fakeServer, sendJson, type FakeServer } from '../helpers/fake-server';
 import { runNode, testCredential, type NodeRunOptions } from '../harness/engine';
 import { inject, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
@@ -21,7 +21,7 @@ const everything = (result: Awaited<ReturnType<typeof runNode>>) =>
 	JSON.stringify(result.outputs) + String(result.error?.message) + String(result.error?.description) + JSON.stringify(result.error ?? null);
 const getAsset = (assetId = SEED_IDS.revenueForecast) => ({ resource: 'asset', operation: 'get', assetId: rl(assetId) });
 const executeAsset = (extra: object = {}) => ({ resource: 'asset', operation: 'execute', assetId: rl('={{ $json.id }}'), waitForCompletion: false, ...extra });
-const jobCount = async () => (await call(env.sandbox, '/__sandbox/jobs')).json.data.jobs.length as number;
+const jobCount = async () => (await sandboxJobs(env.sandbox)).length;
 
 const servers: FakeServer[] = [];
 async function serve(handler: Parameters<typeof fakeServer>[0]) {
@@ -109,7 +109,7 @@ describe('13.2 Execute with several items: every item checked first; a stop name
 			parameters: executeAsset({ options: { concurrency: 1 } }),
 			items: [{ id: SEED_IDS.salesforceOpportunities }, { id: SEED_IDS.stripePayments }],
 		});
-		const started = (await call(env.sandbox, '/__sandbox/jobs')).json.data.jobs.map((j: any) => j.job).filter((j: any) => j.assetId === SEED_IDS.salesforceOpportunities);
+		const started = (await sandboxJobs(env.sandbox)).map((j) => j.job).filter((j) => j.assetId === SEED_IDS.salesforceOpportunities);
 		expect(started).toHaveLength(1);
 		expect(result.error?.message).toMatch(/^Asset Workspace API: Injected fault: status 400/);
 		expect(result.error?.description).toContain(

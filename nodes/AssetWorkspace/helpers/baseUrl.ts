@@ -10,10 +10,18 @@ export const API_PREFIX = '/api/public/v1';
 
 const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
 
-export type BaseUrlCheck = { url: string; problem?: undefined } | { url?: undefined; problem: string };
+/** A usable base URL, or what is wrong with it: `problem` alone, and `message` as an error shows it. */
+export type BaseUrlCheck = { url: string; problem?: undefined; message?: undefined } | { url?: undefined; problem: string; message: string };
 
 export function checkBaseUrl(raw: unknown): BaseUrlCheck {
-	if (typeof raw !== 'string' || raw.trim() === '') return { problem: 'is empty' };
+	const problem = normalise(raw);
+	if (typeof problem === 'string') return { problem, message: `Base URL ${problem}, got ${describeBaseUrl(raw)}` };
+	return problem;
+}
+
+/** The normalised URL, or the problem with it. */
+function normalise(raw: unknown): { url: string } | string {
+	if (typeof raw !== 'string' || raw.trim() === '') return 'is empty';
 	const trimmed = raw
 		.trim()
 		.replace(/\/+$/, '')
@@ -23,21 +31,21 @@ export function checkBaseUrl(raw: unknown): BaseUrlCheck {
 	try {
 		url = new URL(trimmed);
 	} catch {
-		return { problem: 'is not a URL' };
+		return 'is not a URL';
 	}
-	if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return { problem: 'must start with https://' };
+	if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return 'must start with https://';
 	if (url.username || url.password || /^[a-z]+:\/\/[^/]*@/i.test(trimmed)) {
-		return { problem: 'must not contain a user name or password (user:password@): the API key is the only credential' };
+		return 'must not contain a user name or password (user:password@): the API key is the only credential';
 	}
-	if (trimmed.includes('?') || trimmed.includes('#')) return { problem: 'must not contain a query (?...) or a fragment (#...)' };
+	if (trimmed.includes('?') || trimmed.includes('#')) return 'must not contain a query (?...) or a fragment (#...)';
 	if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-		return { problem: 'must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x)' };
+		return 'must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x)';
 	}
 	return { url: trimmed };
 }
 
 /** The base URL as an error message may show it: scheme, host and path, never a user, password, query or fragment. */
-export function describeBaseUrl(raw: unknown): string {
+function describeBaseUrl(raw: unknown): string {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	try {
 		const url = new URL(text);

@@ -33,9 +33,8 @@ export function requireUuid(node: INode, field: string, value: unknown, itemInde
 	return text.toLowerCase();
 }
 
-/** Letters, digits and underscores, and none of __proto__, constructor, prototype. */
 export function isParameterName(name: string): boolean {
-	return PARAMETER_NAME.test(name) && !RESERVED_NAMES.has(name);
+	return PARAMETER_NAME.test(name);
 }
 
 /** How deeply a value nests, counted without recursion (so any depth is measured safely); stops past `limit`. */

@@ -14,7 +14,7 @@ import {
 } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { API_PREFIX, checkBaseUrl, describeBaseUrl } from '../helpers/baseUrl';
+import { API_PREFIX, checkBaseUrl } from '../helpers/baseUrl';
 import { apiError, operationError } from '../helpers/errors';
 import { assetListSchema, describeSchemaError, errorBodySchema, type Asset } from '../helpers/schemas';
 import { requireInteger } from '../helpers/validation';
@@ -150,7 +150,7 @@ async function credentialsOf(ctx: ApiContext, itemIndex?: number): Promise<Crede
 	const apiKey = String(data.apiKey ?? '');
 	const check = checkBaseUrl(data.baseUrl);
 	if (check.problem !== undefined) {
-		throw operationError(ctx.getNode(), redact(`Base URL ${check.problem}, got ${describeBaseUrl(data.baseUrl)}`, apiKey), {
+		throw operationError(ctx.getNode(), redact(check.message, apiKey), {
 			itemIndex,
 			description: 'Set the workspace address in the "Asset Workspace API" credential, for example https://acme.assetworkspace.example.',
 		});
@@ -483,9 +483,11 @@ export class AssetWorkspaceTransport {
 		const seen = new Set<string>();
 		for (let offset = start, index = 0; ; index++) {
 			const limit = options.keep ? PAGE_SIZE : Math.min(PAGE_SIZE, options.max - assets.length);
-			const page = this.fresh(await this.page(options.folderId, offset, limit, options.itemIndex), seen, index, offset, options.itemIndex);
+			const page = await this.page(options.folderId, offset, limit, options.itemIndex);
+			// Offsets count the page as the service sent it; repeats are only left out of the result.
+			const unread = new Set(this.fresh(page, seen, index, offset, options.itemIndex).data);
 			for (const [position, asset] of page.data.entries()) {
-				if (keep(asset)) assets.push(asset);
+				if (unread.has(asset) && keep(asset)) assets.push(asset);
 				if (assets.length >= options.max) return { assets, nextOffset: offset + position + 1 };
 			}
 			offset += page.data.length;
