@@ -7,7 +7,8 @@ export default defineConfig({
 	entry: {
 		'credentials/AssetWorkspaceApi.credentials': 'credentials/AssetWorkspaceApi.credentials.ts',
 		'nodes/AssetWorkspace/AssetWorkspace.node': 'nodes/AssetWorkspace/AssetWorkspace.node.ts',
-		'nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node': 'nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts',
+		'nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node':
+			'nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts',
 	},
 	outDir: 'dist',
 	format: ['cjs'],

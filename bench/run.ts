@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * npm run bench: benchmarks (not tests) in a real n8n against the sandbox; writes BENCHMARKS.md.
  *
@@ -14,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 
-import { PAGES_IN_FLIGHT } from '../nodes/AssetWorkspace/transport';
+import { PAGES_IN_FLIGHT } from '../nodes/shared/transport';
 import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
 import { KEYS, SEED_IDS } from '../sandbox/seed';
 import { runtimeOf } from '../e2e/runtime';
@@ -26,7 +27,8 @@ const RUNS = 3;
 const ROOT = join(__dirname, '..');
 const CRED = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface Measure {
 	label: string;
@@ -35,13 +37,28 @@ interface Measure {
 	peakMb?: number;
 }
 
-const start = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const start = {
+	id: 'start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 function workflow(id: string, nodes: object[], chain: string[]) {
 	const connections: Record<string, object> = {};
 	chain.forEach((name, i) => {
-		if (i + 1 < chain.length) connections[name] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
+		if (i + 1 < chain.length)
+			connections[name] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
 	});
-	return { id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes: [start, ...nodes], connections };
+	return {
+		id,
+		name: id,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [start, ...nodes],
+		connections,
+	};
 }
 type Flow = ReturnType<typeof workflow>;
 
@@ -50,7 +67,11 @@ type Flow = ReturnType<typeof workflow>;
  * measured node's execution time, of its requests (as `read` counts them from the sandbox's log,
  * cleared before each run, after checking the run's result) and of n8n's peak memory.
  */
-async function measureFlows(session: Session, flows: Record<string, Flow>, read: (label: string, run: WorkflowRun, flow: Flow) => { node: string; requests: number }): Promise<Measure[]> {
+async function measureFlows(
+	session: Session,
+	flows: Record<string, Flow>,
+	read: (label: string, run: WorkflowRun, flow: Flow) => { node: string; requests: number },
+): Promise<Measure[]> {
 	for (const flow of Object.values(flows)) await session.n8n.importWorkflow(flow);
 	const results: Measure[] = [];
 	for (const [label, flow] of Object.entries(flows)) {
@@ -59,14 +80,32 @@ async function measureFlows(session: Session, flows: Record<string, Flow>, read:
 			session.sandbox!.requests.length = 0;
 			const run = await session.n8n.execute(flow.id, { measureMemory: true });
 			const { node, requests } = read(label, run, flow);
-			runs.push({ label, ms: run.raw.data.resultData.runData[node][0].executionTime, requests, peakMb: run.peakKb ? run.peakKb / 1024 : undefined });
+			runs.push({
+				label,
+				ms: run.raw.data.resultData.runData[node][0].executionTime,
+				requests,
+				peakMb: run.peakKb ? run.peakKb / 1024 : undefined,
+			});
 		}
-		results.push({ label, ms: median(runs.map((m) => m.ms)), requests: median(runs.map((m) => m.requests)), peakMb: median(runs.map((m) => m.peakMb ?? 0)) || undefined });
+		results.push({
+			label,
+			ms: median(runs.map((m) => m.ms)),
+			requests: median(runs.map((m) => m.requests)),
+			peakMb: median(runs.map((m) => m.peakMb ?? 0)) || undefined,
+		});
 	}
 	return results;
 }
 
-const ours = (name: string, parameters: object, x = 300) => ({ id: name, name, type: 'n8n-nodes-asset-workspace.assetWorkspace', typeVersion: 1, position: [x, 0], parameters, credentials: CRED });
+const ours = (name: string, parameters: object, x = 300) => ({
+	id: name,
+	name,
+	type: 'n8n-nodes-asset-workspace.assetWorkspace',
+	typeVersion: 1,
+	position: [x, 0],
+	parameters,
+	credentials: CRED,
+});
 
 function httpRequestReturnAll(baseUrl: string) {
 	return {
@@ -85,7 +124,9 @@ function httpRequestReturnAll(baseUrl: string) {
 				pagination: {
 					pagination: {
 						paginationMode: 'updateAParameterInEachRequest',
-						parameters: { parameters: [{ type: 'qs', name: 'offset', value: '={{ $pageCount * 100 }}' }] },
+						parameters: {
+							parameters: [{ type: 'qs', name: 'offset', value: '={{ $pageCount * 100 }}' }],
+						},
 						paginationCompleteWhen: 'other',
 						completeExpression: '={{ $response.body.meta.hasMore === false }}',
 					},
@@ -99,7 +140,9 @@ async function rawFetchLoop(baseUrl: string): Promise<{ ms: number; count: numbe
 	const started = performance.now();
 	let count = 0;
 	for (let offset = 0; ; offset += 100) {
-		const res = await fetch(`${baseUrl}/api/public/v1/assets?limit=100&offset=${offset}`, { headers: { authorization: `Bearer ${OWNER}` } });
+		const res = await fetch(`${baseUrl}/api/public/v1/assets?limit=100&offset=${offset}`, {
+			headers: { authorization: `Bearer ${OWNER}` },
+		});
 		const body = (await res.json()) as { data: unknown[]; meta: { hasMore: boolean } };
 		count += body.data.length;
 		if (!body.meta.hasMore) break;
@@ -109,17 +152,31 @@ async function rawFetchLoop(baseUrl: string): Promise<{ ms: number; count: numbe
 
 async function returnAll(latencyMs: number): Promise<Measure[]> {
 	log(`Return All of 10,000 assets at ${latencyMs} ms latency...`);
-	const session = await openSession({ sandbox: { assets: 10_000 - 21, latencyMs, jobStepMs: 1000 }, log });
+	const session = await openSession({
+		sandbox: { assets: 10_000 - 21, latencyMs, jobStepMs: 1000 },
+		log,
+	});
 	try {
 		const sandbox = session.sandbox!;
 		const flows = {
-			'this node': workflow('benchOurs', [ours('Asset Workspace', { resource: 'asset', operation: 'getAll', returnAll: true })], ['Start', 'Asset Workspace']),
-			'HTTP Request node (offset pagination)': workflow('benchHttp', [httpRequestReturnAll(session.baseUrl)], ['Start', 'HTTP Request']),
+			'this node': workflow(
+				'benchOurs',
+				[ours('Asset Workspace', { resource: 'asset', operation: 'getAll', returnAll: true })],
+				['Start', 'Asset Workspace'],
+			),
+			'HTTP Request node (offset pagination)': workflow(
+				'benchHttp',
+				[httpRequestReturnAll(session.baseUrl)],
+				['Start', 'HTTP Request'],
+			),
 		};
 		const results = await measureFlows(session, flows, (label, run, flow) => {
 			const node = (flow.nodes[1] as { name: string }).name;
 			const items = run.nodes[node][0];
-			const count = label === 'this node' ? items.length : items.reduce((n: number, page: any) => n + page.data.length, 0);
+			const count =
+				label === 'this node'
+					? items.length
+					: items.reduce((n: number, page: any) => n + page.data.length, 0);
 			if (count !== 10_000) throw new Error(`${label} returned ${count} assets, not 10,000`);
 			return { node, requests: sandbox.requests.length };
 		});
@@ -130,7 +187,11 @@ async function returnAll(latencyMs: number): Promise<Measure[]> {
 			if (count !== 10_000) throw new Error(`raw loop returned ${count}`);
 			raw.push({ label: 'raw fetch loop', ms, requests: sandbox.requests.length });
 		}
-		results.push({ label: 'raw fetch loop (no n8n)', ms: median(raw.map((m) => m.ms)), requests: raw[0].requests });
+		results.push({
+			label: 'raw fetch loop (no n8n)',
+			ms: median(raw.map((m) => m.ms)),
+			requests: raw[0].requests,
+		});
 		return results;
 	} finally {
 		await session.close();
@@ -141,14 +202,55 @@ async function manyGets(): Promise<Measure[]> {
 	log('1,000 items of Asset: Get at 20 ms latency...');
 	const session = await openSession({ sandbox: { assets: 1000 - 21, latencyMs: 20 }, log });
 	try {
-		const list = ours('List 1,000', { resource: 'asset', operation: 'getAll', returnAll: true }, 200);
+		const list = ours(
+			'List 1,000',
+			{ resource: 'asset', operation: 'getAll', returnAll: true },
+			200,
+		);
 		const flows = {
-			'this node (Items at Once: 10)': workflow('benchGets10', [list, ours('Get each', { resource: 'asset', operation: 'get', assetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, 400)], ['Start', 'List 1,000', 'Get each']),
-			'one at a time (Items at Once: 1)': workflow('benchGets1', [list, ours('Get each', { resource: 'asset', operation: 'get', assetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, options: { concurrency: 1 } }, 400)], ['Start', 'List 1,000', 'Get each']),
+			'this node (Items at Once: 10)': workflow(
+				'benchGets10',
+				[
+					list,
+					ours(
+						'Get each',
+						{
+							resource: 'asset',
+							operation: 'get',
+							assetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+						},
+						400,
+					),
+				],
+				['Start', 'List 1,000', 'Get each'],
+			),
+			'one at a time (Items at Once: 1)': workflow(
+				'benchGets1',
+				[
+					list,
+					ours(
+						'Get each',
+						{
+							resource: 'asset',
+							operation: 'get',
+							assetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+							options: { concurrency: 1 },
+						},
+						400,
+					),
+				],
+				['Start', 'List 1,000', 'Get each'],
+			),
 		};
 		return await measureFlows(session, flows, (label, run) => {
-			if (run.nodes['Get each'][0].length !== 1000) throw new Error(`${label}: ${run.nodes['Get each'][0].length} items`);
-			return { node: 'Get each', requests: session.sandbox!.requests.filter((req) => req.path.startsWith('/api/public/v1/assets/')).length };
+			if (run.nodes['Get each'][0].length !== 1000)
+				throw new Error(`${label}: ${run.nodes['Get each'][0].length} items`);
+			return {
+				node: 'Get each',
+				requests: session.sandbox!.requests.filter((req) =>
+					req.path.startsWith('/api/public/v1/assets/'),
+				).length,
+			};
 		});
 	} finally {
 		await session.close();
@@ -161,19 +263,33 @@ async function triggerPoll(): Promise<Measure[]> {
 	const { TriggerHarness } = await import('../test/harness/trigger');
 	const sandbox = await startSandbox({ latencyMs: 20, jobStepMs: 1_000_000_000 });
 	try {
-		const ids = Array.from({ length: 500 }, () => sandbox.workspace.execute(KEYS[0], SEED_IDS.salesforceOpportunities, 'API', {}).jobId);
-		ids.forEach((id, i) => i % 2 === 0 && sandbox.workspace.controlJob(KEYS[0], id, { status: 'success' }));
+		const ids = Array.from(
+			{ length: 500 },
+			() => sandbox.workspace.execute(KEYS[0], SEED_IDS.salesforceOpportunities, 'API', {}).jobId,
+		);
+		ids.forEach(
+			(id, i) => i % 2 === 0 && sandbox.workspace.controlJob(KEYS[0], id, { status: 'success' }),
+		);
 		const runs: Measure[] = [];
 		for (let r = 0; r < RUNS; r++) {
 			sandbox.requests.length = 0;
-			const trigger = new TriggerHarness({ baseUrl: sandbox.url, apiKey: OWNER }, { jobIds: ids.join('\n') });
+			const trigger = new TriggerHarness(
+				{ baseUrl: sandbox.url, apiKey: OWNER },
+				{ jobIds: ids.join('\n') },
+			);
 			const started = performance.now();
 			const { items } = await trigger.poll();
 			const ms = performance.now() - started;
 			if (items?.length !== 250) throw new Error(`poll fired ${items?.length}`);
 			runs.push({ label: 'poll', ms, requests: sandbox.requests.length });
 		}
-		return [{ label: 'first poll of 500 jobs (250 finished)', ms: median(runs.map((m) => m.ms)), requests: runs[0].requests }];
+		return [
+			{
+				label: 'first poll of 500 jobs (250 finished)',
+				ms: median(runs.map((m) => m.ms)),
+				requests: runs[0].requests,
+			},
+		];
 	} finally {
 		await sandbox.close();
 	}
@@ -183,9 +299,14 @@ const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Mat
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 function table(rows: Measure[], against: Measure) {
 	return [
-		'| run | time (median) | requests | peak memory of `n8n execute` | time vs ' + against.label + ' |',
+		'| run | time (median) | requests | peak memory of `n8n execute` | time vs ' +
+			against.label +
+			' |',
 		'|---|---|---|---|---|',
-		...rows.map((r) => `| ${r.label} | ${fmt(r.ms)} | ${r.requests} | ${r.peakMb ? `${Math.round(r.peakMb)} MB` : 'n/a'} | ${ratio(r.ms, against.ms)} |`),
+		...rows.map(
+			(r) =>
+				`| ${r.label} | ${fmt(r.ms)} | ${r.requests} | ${r.peakMb ? `${Math.round(r.peakMb)} MB` : 'n/a'} | ${ratio(r.ms, against.ms)} |`,
+		),
 	].join('\n');
 }
 

@@ -8,7 +8,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/AssetWorkspace/helpers/baseUrl';
+import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/shared/baseUrl';
 
 /** Redirects the credential test refuses to follow (a redirect would carry the key elsewhere), each with its own message. */
 const REDIRECTS = [301, 302, 303, 307, 308];
@@ -40,7 +40,8 @@ export class AssetWorkspaceApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'An API key created in your profile under API Keys. The sandbox accepts aw_sandbox_owner.',
+			description:
+				'An API key created in your profile under API Keys. The sandbox accepts aw_sandbox_owner.',
 		},
 	];
 
@@ -48,13 +49,19 @@ export class AssetWorkspaceApi implements ICredentialType {
 	 * The bearer header, added only for a base URL the node accepts (the same check as the node's,
 	 * so the credential test refuses plain http to another host, user:password@, queries and fragments).
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		const check = checkBaseUrl(credentials.baseUrl);
 		if (check.problem !== undefined) throw new UserError(check.message);
 		return {
 			...requestOptions,
 			disableFollowRedirect: true,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` },
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
+			},
 		};
 	}
 
@@ -71,7 +78,8 @@ export class AssetWorkspaceApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'The API key was rejected (401): check the key, and that it was created in this workspace.',
+					message:
+						'The API key was rejected (401): check the key, and that it was created in this workspace.',
 				},
 			},
 			{

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A real n8n for one run: a fresh user folder, our package installed into it the way n8n installs
  * a community package (the packed tarball into <user folder>/.n8n/nodes), credentials and
@@ -5,7 +6,16 @@
  * server so that active workflows (the trigger) run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +23,11 @@ import { join } from 'node:path';
 import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
-export const CREDENTIAL = { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox', type: 'assetWorkspaceApi' };
+export const CREDENTIAL = {
+	id: 'awSandboxCred01',
+	name: 'Asset Workspace Sandbox',
+	type: 'assetWorkspaceApi',
+};
 
 /** Ports handed out by freePort in this process: the OS may offer a port again right after it was closed. */
 const handedOut = new Set<number>();
@@ -64,11 +78,19 @@ export function summarizeRun(raw: any): WorkflowRun {
 	let error: WorkflowRun['error'];
 	for (const [name, runs] of Object.entries<any[]>(runData)) {
 		const task = runs[0];
-		nodes[name] = (task?.data?.main ?? []).map((output: any[] | null) => (output ?? []).map((item) => item.json));
-		if (task?.error && !error) error = { message: task.error.message, description: task.error.description, node: name };
+		nodes[name] = (task?.data?.main ?? []).map((output: any[] | null) =>
+			(output ?? []).map((item) => item.json),
+		);
+		if (task?.error && !error)
+			error = { message: task.error.message, description: task.error.description, node: name };
 	}
 	const topError = raw?.data?.resultData?.error;
-	if (!error && topError) error = { message: topError.message, description: topError.description, node: topError.node?.name };
+	if (!error && topError)
+		error = {
+			message: topError.message,
+			description: topError.description,
+			node: topError.node?.name,
+		};
 	return { status: raw?.status ?? 'unknown', finished: raw?.finished, nodes, error, raw };
 }
 
@@ -121,13 +143,21 @@ export class N8n {
 	 * stdout goes to a file, not a pipe: n8n exits right after printing a result, and on a pipe (where
 	 * Node.js writes asynchronously) the end of a large result can be lost (seen with 10 MB of items).
 	 */
-	private async cli(args: string[], measureMemory = false): Promise<{ code: number | null; stdout: string; stderr: string; peakKb?: number }> {
+	private async cli(
+		args: string[],
+		measureMemory = false,
+	): Promise<{ code: number | null; stdout: string; stderr: string; peakKb?: number }> {
 		const command = [this.runtime.node, this.runtime.n8n, ...args];
 		// Peak memory needs GNU time; without it the figure is simply left out.
-		if (measureMemory && existsSync('/usr/bin/time')) command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
+		if (measureMemory && existsSync('/usr/bin/time'))
+			command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
 		const stdoutFile = join(this.userFolder, `stdout-${process.hrtime.bigint()}.txt`);
 		const stdoutFd = openSync(stdoutFile, 'w');
-		const child = spawn(command[0], command.slice(1), { cwd: this.userFolder, env: await this.env(), stdio: ['ignore', stdoutFd, 'pipe'] });
+		const child = spawn(command[0], command.slice(1), {
+			cwd: this.userFolder,
+			env: await this.env(),
+			stdio: ['ignore', stdoutFd, 'pipe'],
+		});
 		closeSync(stdoutFd); // the child has its own copy
 		let stderr = '';
 		child.stderr!.on('data', (chunk) => (stderr += chunk));
@@ -142,8 +172,15 @@ export class N8n {
 	installPackage(tarball: string) {
 		const nodesDir = join(this.userFolder, '.n8n', 'nodes');
 		mkdirSync(nodesDir, { recursive: true });
-		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
-		const result = spawnSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir, env: this.runtime.env(), encoding: 'utf8' });
+		writeFileSync(
+			join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true }),
+		);
+		const result = spawnSync(
+			'npm',
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+			{ cwd: nodesDir, env: this.runtime.env(), encoding: 'utf8' },
+		);
 		if (result.status !== 0) throw new Error(`installing ${tarball} failed: ${result.stderr}`);
 	}
 
@@ -152,30 +189,43 @@ export class N8n {
 		writeFileSync(file, JSON.stringify([{ ...CREDENTIAL, data }]));
 		const result = await this.cli(['import:credentials', `--input=${file}`]);
 		rmSync(file, { force: true });
-		if (result.code !== 0) throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
+		if (result.code !== 0)
+			throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
 	}
 
 	async importWorkflow(workflow: object) {
 		const file = join(this.userFolder, `workflow-${Date.now()}.json`);
 		writeFileSync(file, JSON.stringify(workflow));
 		const result = await this.cli(['import:workflow', `--input=${file}`]);
-		if (result.code !== 0) throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
+		if (result.code !== 0)
+			throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
 	}
 
 	/** Makes a workflow active: `publish:workflow` on n8n 2.x, `update:workflow --active=true` on 1.x. */
 	async publish(workflowId: string) {
-		const args = this.runtime.line === 'n8n-1' ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`];
+		const args =
+			this.runtime.line === 'n8n-1'
+				? ['update:workflow', `--id=${workflowId}`, '--active=true']
+				: ['publish:workflow', `--id=${workflowId}`];
 		const result = await this.cli(args);
 		if (result.code !== 0) throw new Error(`${args[0]} failed: ${result.stderr || result.stdout}`);
 	}
 
 	/** `n8n execute --id=… --rawOutput`; a failed node makes n8n exit 1, which is still a result. */
-	async execute(workflowId: string, options: { measureMemory?: boolean } = {}): Promise<WorkflowRun & { peakKb?: number }> {
-		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], options.measureMemory);
+	async execute(
+		workflowId: string,
+		options: { measureMemory?: boolean } = {},
+	): Promise<WorkflowRun & { peakKb?: number }> {
+		const result = await this.cli(
+			['execute', `--id=${workflowId}`, '--rawOutput'],
+			options.measureMemory,
+		);
 		try {
 			return { ...summarizeRun(parseRawOutput(result.stdout)), peakKb: result.peakKb };
 		} catch (error) {
-			throw new Error(`n8n execute gave no result (exit ${result.code}): ${(error as Error).message}\n${result.stderr.slice(-3000)}`);
+			throw new Error(
+				`n8n execute gave no result (exit ${result.code}): ${(error as Error).message}\n${result.stderr.slice(-3000)}`,
+			);
 		}
 	}
 
@@ -187,24 +237,40 @@ export class N8n {
 		this.port ||= await freePort();
 		const env = await this.env();
 		const args = worker ? ['worker', `--concurrency=${worker.concurrency}`] : ['start'];
-		if (worker) Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.port) });
-		const server = spawn(this.runtime.node, [this.runtime.n8n, ...args], { cwd: this.userFolder, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		if (worker)
+			Object.assign(env, {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(this.port),
+			});
+		const server = spawn(this.runtime.node, [this.runtime.n8n, ...args], {
+			cwd: this.userFolder,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true,
+		});
 		this.server = server;
 		this.serverOutput = '';
 		server.stdout?.on('data', (chunk) => (this.serverOutput += chunk));
 		server.stderr?.on('data', (chunk) => (this.serverOutput += chunk));
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			if (server.exitCode !== null) throw new Error(`n8n start exited (${server.exitCode}):\n${this.serverOutput.slice(-3000)}`);
+			if (server.exitCode !== null)
+				throw new Error(
+					`n8n start exited (${server.exitCode}):\n${this.serverOutput.slice(-3000)}`,
+				);
 			try {
-				const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, { signal: AbortSignal.timeout(1000) });
+				const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
+					signal: AbortSignal.timeout(1000),
+				});
 				if (res.ok) return;
 			} catch {
 				// not up yet
 			}
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
-		throw new Error(`n8n was not ready (/healthz/readiness) within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`);
+		throw new Error(
+			`n8n was not ready (/healthz/readiness) within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`,
+		);
 	}
 
 	/**
@@ -224,7 +290,10 @@ export class N8n {
 			}
 		};
 		send(signal);
-		const timer = escalateAfterMs === undefined ? undefined : setTimeout(() => send('SIGKILL'), escalateAfterMs);
+		const timer =
+			escalateAfterMs === undefined
+				? undefined
+				: setTimeout(() => send('SIGKILL'), escalateAfterMs);
 		await exited;
 		clearTimeout(timer);
 	}

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Builds the package and packs it with `npm pack`, exactly what would be published. */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -8,8 +9,15 @@ const ROOT = join(__dirname, '..');
 
 export function buildAndPack(log: (line: string) => void = () => {}): string {
 	log('Building and packing n8n-nodes-asset-workspace...');
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('npm', ['run', 'build', '--silent'], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	const dir = mkdtempSync(join(tmpdir(), 'aw-pack-'));
-	const output = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+	const output = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'ignore'],
+	});
 	return join(dir, output.trim().split('\n').pop()!);
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * n8n in queue mode, as users scale it out: one main, workers, Redis and PostgreSQL, all local.
  * Redis and PostgreSQL run as our own processes on free ports, with their data in a temporary
@@ -21,16 +22,23 @@ function postgresBin(name: string): string {
 	try {
 		return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
 	} catch {
-		const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
-		const found = versions.map((v) => `/usr/lib/postgresql/${v}/bin/${name}`).find((path) => existsSync(path));
-		if (!found) throw new Error(`PostgreSQL's ${name} was not found: run scripts/ensure-queue-services.sh`);
+		const versions = existsSync('/usr/lib/postgresql')
+			? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))
+			: [];
+		const found = versions
+			.map((v) => `/usr/lib/postgresql/${v}/bin/${name}`)
+			.find((path) => existsSync(path));
+		if (!found)
+			throw new Error(`PostgreSQL's ${name} was not found: run scripts/ensure-queue-services.sh`);
 		return found;
 	}
 }
 
 /** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
 function asDatabaseUser(command: string, args: string[]): [string, string[]] {
-	return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+	return process.getuid?.() === 0
+		? ['runuser', ['-u', 'postgres', '--', command, ...args]]
+		: [command, args];
 }
 
 export class QueueServices {
@@ -42,12 +50,44 @@ export class QueueServices {
 
 	async start() {
 		this.redisPort = await freePort();
-		this.redis = spawn('redis-server', ['--port', String(this.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+		this.redis = spawn(
+			'redis-server',
+			['--port', String(this.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+			{ stdio: 'ignore' },
+		);
 		this.postgresPort = await freePort();
-		if (process.getuid?.() === 0) chownSync(this.folder, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), 0);
-		execFileSync(...asDatabaseUser(postgresBin('initdb'), ['-D', this.pgData, '-A', 'trust', '-U', 'postgres', '--no-sync']), { stdio: 'ignore' });
+		if (process.getuid?.() === 0)
+			chownSync(
+				this.folder,
+				Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+				0,
+			);
+		execFileSync(
+			...asDatabaseUser(postgresBin('initdb'), [
+				'-D',
+				this.pgData,
+				'-A',
+				'trust',
+				'-U',
+				'postgres',
+				'--no-sync',
+			]),
+			{ stdio: 'ignore' },
+		);
 		const options = `-p ${this.postgresPort} -k ${this.folder} -h 127.0.0.1 -c fsync=off -c max_connections=200`;
-		execFileSync(...asDatabaseUser(postgresBin('pg_ctl'), ['-D', this.pgData, '-l', join(this.folder, 'pg.log'), '-o', options, '-w', 'start']), { stdio: 'ignore' });
+		execFileSync(
+			...asDatabaseUser(postgresBin('pg_ctl'), [
+				'-D',
+				this.pgData,
+				'-l',
+				join(this.folder, 'pg.log'),
+				'-o',
+				options,
+				'-w',
+				'start',
+			]),
+			{ stdio: 'ignore' },
+		);
 		this.sql('CREATE DATABASE n8n');
 		await this.waitForRedis();
 	}
@@ -55,7 +95,22 @@ export class QueueServices {
 	/** Runs SQL in the n8n database (or, before it exists, in `postgres`); returns the rows as text. */
 	sql(query: string): string {
 		const database = query.startsWith('CREATE DATABASE') ? 'postgres' : 'n8n';
-		return execFileSync('psql', ['-h', '127.0.0.1', '-p', String(this.postgresPort), '-U', 'postgres', '-d', database, '-tAc', query], { encoding: 'utf8' }).trim();
+		return execFileSync(
+			'psql',
+			[
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(this.postgresPort),
+				'-U',
+				'postgres',
+				'-d',
+				database,
+				'-tAc',
+				query,
+			],
+			{ encoding: 'utf8' },
+		).trim();
 	}
 
 	private async waitForRedis() {
@@ -93,7 +148,10 @@ export class QueueServices {
 
 	async stop() {
 		try {
-			execFileSync(...asDatabaseUser(postgresBin('pg_ctl'), ['-D', this.pgData, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
+			execFileSync(
+				...asDatabaseUser(postgresBin('pg_ctl'), ['-D', this.pgData, '-m', 'immediate', 'stop']),
+				{ stdio: 'ignore' },
+			);
 		} catch {
 			// not running
 		}
@@ -108,10 +166,21 @@ export class QueueCluster {
 	main!: N8n;
 	workers: N8n[] = [];
 
-	constructor(private readonly options: { tarball: string; workers: number; line?: N8nLine; log?: (line: string) => void }) {}
+	constructor(
+		private readonly options: {
+			tarball: string;
+			workers: number;
+			line?: N8nLine;
+			log?: (line: string) => void;
+		},
+	) {}
 
 	private instance(): N8n {
-		const n8n = new N8n({ line: this.options.line, log: this.options.log, env: this.services.n8nEnv() });
+		const n8n = new N8n({
+			line: this.options.line,
+			log: this.options.log,
+			env: this.services.n8nEnv(),
+		});
 		n8n.installPackage(this.options.tarball);
 		return n8n;
 	}
@@ -134,4 +203,3 @@ export class QueueCluster {
 		await this.services.stop();
 	}
 }
-

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Runs workflow files in a real n8n: our package packed and installed like a user installs it,
  * a sandbox (or a real workspace), a credential `awSandboxCred01`, each workflow imported and
@@ -41,7 +42,9 @@ export interface Session {
 export async function openSession(options: RunOptions = {}): Promise<Session> {
 	const log = options.log ?? (() => {});
 	const tarball = buildAndPack(log);
-	const sandbox = options.baseUrl ? undefined : await startSandbox({ jobStepMs: 500, ...options.sandbox });
+	const sandbox = options.baseUrl
+		? undefined
+		: await startSandbox({ jobStepMs: 500, ...options.sandbox });
 	const baseUrl = options.baseUrl ?? sandbox!.url;
 	const n8n = new N8n({ keep: options.keep, line: options.line, log: options.log });
 	const close = async () => {
@@ -67,7 +70,11 @@ export function readWorkflow(file: string): { id: string; name: string } & Recor
 	return workflow;
 }
 
-export async function runWorkflowFiles(session: Session, files: string[], log: (line: string) => void = () => {}): Promise<FileRun[]> {
+export async function runWorkflowFiles(
+	session: Session,
+	files: string[],
+	log: (line: string) => void = () => {},
+): Promise<FileRun[]> {
 	const runs: FileRun[] = [];
 	for (const file of files) {
 		const workflow = readWorkflow(file);

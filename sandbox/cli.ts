@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]
  */
@@ -9,11 +10,13 @@ import { API_PREFIX, startSandbox, type SandboxOptions } from './server';
 export class UsageError extends Error {}
 
 function integer(name: string, value: string, min: number): number {
-	if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be an integer >= ${min}, got '${value}'`);
+	if (!/^\d+$/.test(value) || Number(value) < min)
+		throw new UsageError(`--${name} must be an integer >= ${min}, got '${value}'`);
 	return Number(value);
 }
 
-export const USAGE = 'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]';
+export const USAGE =
+	'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]';
 
 /** Parses the sandbox's command-line options (also used by the workflow runner's --sandbox "<args>"). */
 export function parseSandboxArgs(args: string[]): SandboxOptions & { help?: boolean } {
@@ -55,9 +58,13 @@ async function main() {
 	console.log(`Asset Workspace sandbox listening on ${sandbox.url}`);
 	console.log(`  Base URL (for the credential): ${sandbox.url}`);
 	console.log(`  API:                           ${sandbox.url}${API_PREFIX}`);
-	console.log(`  Keys: ${KEYS.map((k) => `${k.key} (${k.hiddenFolderIds.length ? 'viewer: part of the workspace' : 'owner: everything'})`).join(', ')}`);
+	console.log(
+		`  Keys: ${KEYS.map((k) => `${k.key} (${k.hiddenFolderIds.length ? 'viewer: part of the workspace' : 'owner: everything'})`).join(', ')}`,
+	);
 	console.log(`  Public assets: ${sandbox.workspace.assetCount}`);
-	console.log(`  Try: curl -H 'Authorization: Bearer aw_sandbox_owner' '${sandbox.url}${API_PREFIX}/assets?limit=5'`);
+	console.log(
+		`  Try: curl -H 'Authorization: Bearer aw_sandbox_owner' '${sandbox.url}${API_PREFIX}/assets?limit=5'`,
+	);
 	console.log('Press Ctrl-C to stop.');
 
 	let stopping = false;

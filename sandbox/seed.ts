@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The sandbox's seeded workspace: deterministic, realistic sample data.
  * Every id is derived from a stable key, so the same seed gives the same ids on every machine.
@@ -63,8 +64,16 @@ export function stableUuid(key: string): string {
 }
 
 export const USERS = {
-	alice: { id: stableUuid('user:alice'), displayName: 'Alice Moreau', email: 'alice.moreau@example.com' },
-	bob: { id: stableUuid('user:bob'), displayName: 'Bob Lindqvist', email: 'bob.lindqvist@example.com' },
+	alice: {
+		id: stableUuid('user:alice'),
+		displayName: 'Alice Moreau',
+		email: 'alice.moreau@example.com',
+	},
+	bob: {
+		id: stableUuid('user:bob'),
+		displayName: 'Bob Lindqvist',
+		email: 'bob.lindqvist@example.com',
+	},
 	priya: { id: stableUuid('user:priya'), displayName: 'Priya Raman', email: null },
 	/** The owner of assets whose user was deleted: every field null. */
 	deleted: { id: null, displayName: null, email: null },
@@ -128,7 +137,13 @@ function tool(id: string, type: string, x: number, y: number, config: Record<str
 }
 
 function edge(from: string, to: string, fromPort = 'output', toPort = 'input') {
-	return { id: `${from}->${to}`, source: from, sourcePort: fromPort, target: to, targetPort: toPort };
+	return {
+		id: `${from}->${to}`,
+		source: from,
+		sourcePort: fromPort,
+		target: to,
+		targetPort: toPort,
+	};
 }
 
 function field(name: string, type: string) {
@@ -138,7 +153,10 @@ function field(name: string, type: string) {
 /** A canvas that reads two inputs, cleans and joins them, derives a figure and writes a table. */
 function forecastCanvas(version: number) {
 	const nodes = [
-		tool('n1', 'Input', 80, 120, { sourceName: 'Salesforce Opportunities', table: 'opportunities' }),
+		tool('n1', 'Input', 80, 120, {
+			sourceName: 'Salesforce Opportunities',
+			table: 'opportunities',
+		}),
 		tool('n2', 'Input', 80, 320, { sourceName: 'Postgres Orders', table: 'orders' }),
 		tool('n3', 'Filter', 300, 120, { expression: "stage <> 'Closed Lost'" }),
 		tool('n4', 'Join', 520, 220, { on: [['account_id', 'customer_id']], kind: 'left' }),
@@ -149,9 +167,20 @@ function forecastCanvas(version: number) {
 		tool('n6', 'Summarize', 960, 220, { groupBy: ['region', 'quarter'], sum: ['weighted_amount'] }),
 		tool('n7', 'Output', 1180, 220, { table: 'revenue_forecast', mode: 'replace' }),
 	];
-	const edges = [edge('n1', 'n3'), edge('n3', 'n4', 'output', 'left'), edge('n2', 'n4', 'output', 'right'), edge('n4', 'n5'), edge('n5', 'n6'), edge('n6', 'n7')];
+	const edges = [
+		edge('n1', 'n3'),
+		edge('n3', 'n4', 'output', 'left'),
+		edge('n2', 'n4', 'output', 'right'),
+		edge('n4', 'n5'),
+		edge('n5', 'n6'),
+		edge('n6', 'n7'),
+	];
 	if (version >= 3) {
-		nodes.splice(6, 0, tool('n8', 'Sort', 1070, 360, { by: [{ field: 'weighted_amount', direction: 'desc' }] }));
+		nodes.splice(
+			6,
+			0,
+			tool('n8', 'Sort', 1070, 360, { by: [{ field: 'weighted_amount', direction: 'desc' }] }),
+		);
 		edges.push(edge('n6', 'n8'));
 	}
 	const metadata = {
@@ -168,13 +197,31 @@ function forecastCanvas(version: number) {
 function churnCanvas(version: number) {
 	const nodes = [
 		tool('c1', 'Input', 60, 200, { sourceName: 'Web Analytics Sessions', table: 'sessions' }),
-		tool('c2', 'Summarize', 280, 200, { groupBy: ['customer_id'], count: ['session_id'], max: ['visited_at'] }),
-		tool('c3', 'Formula', 500, 200, { field: 'days_since_visit', expression: "date_diff('day', visited_at_max, now())" }),
-		tool('c4', 'Filter', 720, 200, { expression: version > 1 ? 'days_since_visit > 45' : 'days_since_visit > 60' }),
+		tool('c2', 'Summarize', 280, 200, {
+			groupBy: ['customer_id'],
+			count: ['session_id'],
+			max: ['visited_at'],
+		}),
+		tool('c3', 'Formula', 500, 200, {
+			field: 'days_since_visit',
+			expression: "date_diff('day', visited_at_max, now())",
+		}),
+		tool('c4', 'Filter', 720, 200, {
+			expression: version > 1 ? 'days_since_visit > 45' : 'days_since_visit > 60',
+		}),
 		tool('c5', 'Output', 940, 200, { table: 'churn_risk', mode: 'replace' }),
 	];
-	const edges = [edge('c1', 'c2'), edge('c2', 'c3'), edge('c3', 'c4', 'output', 'input'), edge('c4', 'c5', 'true', 'input')];
-	return { nodes, edges, metadata: { fields: [field('customer_id', 'string'), field('days_since_visit', 'integer')] } };
+	const edges = [
+		edge('c1', 'c2'),
+		edge('c2', 'c3'),
+		edge('c3', 'c4', 'output', 'input'),
+		edge('c4', 'c5', 'true', 'input'),
+	];
+	return {
+		nodes,
+		edges,
+		metadata: { fields: [field('customer_id', 'string'), field('days_since_visit', 'integer')] },
+	};
 }
 
 function simpleCanvas(input: string, output: string) {
@@ -195,7 +242,11 @@ function version(
 	published: boolean,
 	comment: string,
 	createdAt: string,
-	canvas: { nodes: Array<Record<string, unknown>>; edges: Array<Record<string, unknown>>; metadata: Record<string, unknown> },
+	canvas: {
+		nodes: Array<Record<string, unknown>>;
+		edges: Array<Record<string, unknown>>;
+		metadata: Record<string, unknown>;
+	},
 ): ModelVersion {
 	return {
 		id: stableUuid(`version:${modelKey}:${versionNumber}`),
@@ -209,12 +260,23 @@ function version(
 	};
 }
 
-const nightly: Schedule = { cronExpression: '0 2 * * *', timezone: 'Europe/Berlin', nextRunAt: '2026-11-23T01:00:00.000Z' };
+const nightly: Schedule = {
+	cronExpression: '0 2 * * *',
+	timezone: 'Europe/Berlin',
+	nextRunAt: '2026-11-23T01:00:00.000Z',
+};
 
 /** The seeded workspace. Internal-only assets are in it and must never be shown. */
 export function seedAssets(): StoredAsset[] {
 	const base = { description: null, schedules: [] as Schedule[], parentFolderId: null };
-	const folder = (id: string, name: string, parentFolderId: string | null, owner: Owner, created: string, description: string | null = null): StoredAsset => ({
+	const folder = (
+		id: string,
+		name: string,
+		parentFolderId: string | null,
+		owner: Owner,
+		created: string,
+		description: string | null = null,
+	): StoredAsset => ({
 		...base,
 		id,
 		name,
@@ -226,10 +288,31 @@ export function seedAssets(): StoredAsset[] {
 		parentFolderId,
 	});
 	return [
-		folder(FOLDER.finance, 'Finance', null, USERS.alice, '01-12', 'Revenue, ledger and FX pipelines.'),
-		folder(FOLDER.financeArchive, 'Finance Archive', FOLDER.finance, USERS.alice, '02-03', 'Retired finance assets kept for audit.'),
+		folder(
+			FOLDER.finance,
+			'Finance',
+			null,
+			USERS.alice,
+			'01-12',
+			'Revenue, ledger and FX pipelines.',
+		),
+		folder(
+			FOLDER.financeArchive,
+			'Finance Archive',
+			FOLDER.finance,
+			USERS.alice,
+			'02-03',
+			'Retired finance assets kept for audit.',
+		),
 		folder(FOLDER.marketing, 'Marketing', null, USERS.bob, '01-15'),
-		folder(FOLDER.people, 'People (restricted)', null, USERS.priya, '01-20', 'HR data: visible to the people team only.'),
+		folder(
+			FOLDER.people,
+			'People (restricted)',
+			null,
+			USERS.priya,
+			'01-20',
+			'HR data: visible to the people team only.',
+		),
 
 		// Models
 		{
@@ -246,9 +329,30 @@ export function seedAssets(): StoredAsset[] {
 			details: { tablePrefix: 'fin_rev_' },
 			outcome: 'success',
 			versions: [
-				version('revenue-forecast', 1, false, 'First cut: opportunities only', at('02-10', '11:00:00'), forecastCanvas(1)),
-				version('revenue-forecast', 2, true, 'Join orders, weight by probability', at('06-02', '14:20:00'), forecastCanvas(2)),
-				version('revenue-forecast', 3, false, 'Draft: sort by weighted amount', at('10-28', '16:45:12'), forecastCanvas(3)),
+				version(
+					'revenue-forecast',
+					1,
+					false,
+					'First cut: opportunities only',
+					at('02-10', '11:00:00'),
+					forecastCanvas(1),
+				),
+				version(
+					'revenue-forecast',
+					2,
+					true,
+					'Join orders, weight by probability',
+					at('06-02', '14:20:00'),
+					forecastCanvas(2),
+				),
+				version(
+					'revenue-forecast',
+					3,
+					false,
+					'Draft: sort by weighted amount',
+					at('10-28', '16:45:12'),
+					forecastCanvas(3),
+				),
 			],
 		},
 		{
@@ -264,8 +368,22 @@ export function seedAssets(): StoredAsset[] {
 			details: { tablePrefix: null },
 			outcome: 'success',
 			versions: [
-				version('customer-churn', 1, false, 'Initial draft', at('05-05', '10:00:00'), churnCanvas(1)),
-				version('customer-churn', 2, false, 'Tighter window: 45 days', at('09-19', '08:12:40'), churnCanvas(2)),
+				version(
+					'customer-churn',
+					1,
+					false,
+					'Initial draft',
+					at('05-05', '10:00:00'),
+					churnCanvas(1),
+				),
+				version(
+					'customer-churn',
+					2,
+					false,
+					'Tighter window: 45 days',
+					at('09-19', '08:12:40'),
+					churnCanvas(2),
+				),
 			],
 		},
 		{
@@ -278,12 +396,32 @@ export function seedAssets(): StoredAsset[] {
 			updatedAt: at('08-01'),
 			owner: USERS.deleted,
 			parentFolderId: null,
-			schedules: [{ cronExpression: '30 6 * * 1', timezone: 'America/New_York', nextRunAt: '2026-11-23T11:30:00.000Z' }],
+			schedules: [
+				{
+					cronExpression: '30 6 * * 1',
+					timezone: 'America/New_York',
+					nextRunAt: '2026-11-23T11:30:00.000Z',
+				},
+			],
 			details: { tablePrefix: 'inv_' },
 			outcome: 'warning',
 			versions: [
-				version('inventory-projection', 1, false, 'Warehouse feed only', at('03-14'), simpleCanvas('Postgres Orders', 'inventory_raw')),
-				version('inventory-projection', 2, true, 'Published for ops', at('08-01'), simpleCanvas('Postgres Orders', 'inventory_projection')),
+				version(
+					'inventory-projection',
+					1,
+					false,
+					'Warehouse feed only',
+					at('03-14'),
+					simpleCanvas('Postgres Orders', 'inventory_raw'),
+				),
+				version(
+					'inventory-projection',
+					2,
+					true,
+					'Published for ops',
+					at('08-01'),
+					simpleCanvas('Postgres Orders', 'inventory_projection'),
+				),
 			],
 		},
 		{
@@ -299,7 +437,14 @@ export function seedAssets(): StoredAsset[] {
 			details: { tablePrefix: 'hc_' },
 			outcome: 'success',
 			versions: [
-				version('headcount-plan', 1, true, 'Approved plan', at('04-22'), simpleCanvas('HRIS Export', 'headcount_plan')),
+				version(
+					'headcount-plan',
+					1,
+					true,
+					'Approved plan',
+					at('04-22'),
+					simpleCanvas('HRIS Export', 'headcount_plan'),
+				),
 			],
 		},
 
@@ -314,7 +459,9 @@ export function seedAssets(): StoredAsset[] {
 			updatedAt: at('11-02', '07:00:00'),
 			owner: USERS.alice,
 			parentFolderId: FOLDER.finance,
-			schedules: [{ cronExpression: '0 * * * *', timezone: 'UTC', nextRunAt: '2026-11-22T13:00:00.000Z' }],
+			schedules: [
+				{ cronExpression: '0 * * * *', timezone: 'UTC', nextRunAt: '2026-11-22T13:00:00.000Z' },
+			],
 			outcome: 'success',
 			secrets: { refreshToken: 'sf-oauth-refresh-7f3c2a' },
 		},
@@ -354,7 +501,13 @@ export function seedAssets(): StoredAsset[] {
 			updatedAt: at('06-30'),
 			owner: USERS.priya,
 			parentFolderId: FOLDER.people,
-			schedules: [{ cronExpression: '0 1 * * *', timezone: 'Asia/Kolkata', nextRunAt: '2026-11-22T19:30:00.000Z' }],
+			schedules: [
+				{
+					cronExpression: '0 1 * * *',
+					timezone: 'Asia/Kolkata',
+					nextRunAt: '2026-11-22T19:30:00.000Z',
+				},
+			],
 			outcome: 'success',
 			secrets: { sftpPassword: 'hr-sftp-p4ssw0rd' },
 		},
@@ -381,7 +534,9 @@ export function seedAssets(): StoredAsset[] {
 			updatedAt: at('11-20', '22:10:00'),
 			owner: USERS.bob,
 			parentFolderId: null,
-			schedules: [{ cronExpression: '*/30 * * * *', timezone: 'UTC', nextRunAt: '2026-11-22T12:30:00.000Z' }],
+			schedules: [
+				{ cronExpression: '*/30 * * * *', timezone: 'UTC', nextRunAt: '2026-11-22T12:30:00.000Z' },
+			],
 			outcome: 'success',
 		},
 		{
@@ -397,8 +552,22 @@ export function seedAssets(): StoredAsset[] {
 			details: { tablePrefix: 'mkt_attr_' },
 			outcome: 'success',
 			versions: [
-				version('campaign-attribution', 1, true, 'Last touch, 30-day window', at('06-11'), simpleCanvas('Web Analytics Sessions', 'campaign_attribution')),
-				version('campaign-attribution', 2, false, 'Draft: first touch for comparison', at('11-03'), simpleCanvas('Web Analytics Sessions', 'campaign_attribution_ft')),
+				version(
+					'campaign-attribution',
+					1,
+					true,
+					'Last touch, 30-day window',
+					at('06-11'),
+					simpleCanvas('Web Analytics Sessions', 'campaign_attribution'),
+				),
+				version(
+					'campaign-attribution',
+					2,
+					false,
+					'Draft: first touch for comparison',
+					at('11-03'),
+					simpleCanvas('Web Analytics Sessions', 'campaign_attribution_ft'),
+				),
 			],
 		},
 
@@ -413,7 +582,14 @@ export function seedAssets(): StoredAsset[] {
 			updatedAt: at('10-30'),
 			owner: USERS.alice,
 			parentFolderId: FOLDER.finance,
-			schedules: [nightly, { cronExpression: '0 14 * * 1-5', timezone: 'Europe/Berlin', nextRunAt: '2026-11-23T13:00:00.000Z' }],
+			schedules: [
+				nightly,
+				{
+					cronExpression: '0 14 * * 1-5',
+					timezone: 'Europe/Berlin',
+					nextRunAt: '2026-11-23T13:00:00.000Z',
+				},
+			],
 			details: { computeProfile: 'Medium' },
 			outcome: 'success',
 		},
@@ -427,7 +603,13 @@ export function seedAssets(): StoredAsset[] {
 			updatedAt: at('09-01'),
 			owner: USERS.bob,
 			parentFolderId: FOLDER.marketing,
-			schedules: [{ cronExpression: '0 7 * * 1', timezone: 'Europe/London', nextRunAt: '2026-11-23T07:00:00.000Z' }],
+			schedules: [
+				{
+					cronExpression: '0 7 * * 1',
+					timezone: 'Europe/London',
+					nextRunAt: '2026-11-23T07:00:00.000Z',
+				},
+			],
 			details: { computeProfile: 'Small' },
 			outcome: 'failed',
 		},
@@ -441,7 +623,13 @@ export function seedAssets(): StoredAsset[] {
 			updatedAt: at('10-31'),
 			owner: USERS.priya,
 			parentFolderId: FOLDER.people,
-			schedules: [{ cronExpression: '0 18 28 * *', timezone: 'Asia/Kolkata', nextRunAt: '2026-11-28T12:30:00.000Z' }],
+			schedules: [
+				{
+					cronExpression: '0 18 28 * *',
+					timezone: 'Asia/Kolkata',
+					nextRunAt: '2026-11-28T12:30:00.000Z',
+				},
+			],
 			details: { computeProfile: 'Large' },
 			outcome: 'success',
 		},
@@ -451,7 +639,8 @@ export function seedAssets(): StoredAsset[] {
 			...base,
 			id: SEED_IDS.slackNotifier,
 			name: 'Slack Notifier',
-			description: 'Posts a message to a Slack channel. Reads CHANNEL and SLACK_TOKEN, and MESSAGE if given.',
+			description:
+				'Posts a message to a Slack channel. Reads CHANNEL and SLACK_TOKEN, and MESSAGE if given.',
 			type: 'Python',
 			createdAt: at('05-12'),
 			updatedAt: at('05-12', '15:00:00'),
@@ -465,7 +654,8 @@ export function seedAssets(): StoredAsset[] {
 			...base,
 			id: SEED_IDS.fxRatesLoader,
 			name: 'FX Rates Loader',
-			description: 'Loads daily FX rates. Needs RUN_DATE as an execute parameter: without it the run fails.',
+			description:
+				'Loads daily FX rates. Needs RUN_DATE as an execute parameter: without it the run fails.',
 			type: 'Python',
 			createdAt: at('06-18'),
 			updatedAt: at('10-02'),
@@ -539,9 +729,19 @@ export function generatedAssets(count: number): StoredAsset[] {
 		};
 		if (type === 'Model') {
 			asset.details = { tablePrefix: `gen_${i}_` };
-			asset.versions = [version(key, 1, true, 'Generated', at('09-02'), simpleCanvas('Generated input', `gen_${i}`))];
+			asset.versions = [
+				version(
+					key,
+					1,
+					true,
+					'Generated',
+					at('09-02'),
+					simpleCanvas('Generated input', `gen_${i}`),
+				),
+			];
 		}
-		if (type === 'Orchestration') asset.details = { computeProfile: COMPUTE_PROFILES[i % COMPUTE_PROFILES.length] };
+		if (type === 'Orchestration')
+			asset.details = { computeProfile: COMPUTE_PROFILES[i % COMPUTE_PROFILES.length] };
 		if (type === 'Python') {
 			asset.variables = { TARGET: `table_${i}` };
 			asset.scriptReads = ['TARGET'];

@@ -1,7 +1,8 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The sandbox: a local HTTP server that implements the Asset Workspace public API v1
- * (../shared/spec/public-api-v1.md) with the settled choices of service-notes.md,
- * plus control endpoints under /__sandbox/ for tests and demos.
+ * The sandbox: a local HTTP server that implements the Asset Workspace public API v1, picking
+ * one concrete behaviour wherever the contract leaves a point open (docs/sandbox.md lists each
+ * choice), plus control endpoints under /__sandbox/ for tests and demos.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -73,13 +74,22 @@ interface Reply {
 const ok = (data: unknown, status = 200): Reply => ({ status, body: { data } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function errorReply(status: number, code: string, message: string, headers?: Record<string, string>): Reply {
+function errorReply(
+	status: number,
+	code: string,
+	message: string,
+	headers?: Record<string, string>,
+): Reply {
 	return { status, body: { error: { code, message } }, headers };
 }
 
 function requireUuid(name: string, value: string) {
 	if (!UUID.test(value)) {
-		throw new ApiError(400, 'invalid_parameter', `Path parameter '${name}' must be a UUID, got '${value}'.`);
+		throw new ApiError(
+			400,
+			'invalid_parameter',
+			`Path parameter '${name}' must be a UUID, got '${value}'.`,
+		);
 	}
 	return value.toLowerCase();
 }
@@ -96,7 +106,11 @@ function integerParam(
 	if (values.length === 0) return fallback;
 	const bounds = max === Infinity ? `>= ${min}` : `between ${min} and ${max}`;
 	const invalid = () =>
-		new ApiError(400, 'invalid_parameter', `Query parameter '${name}' must be an integer ${bounds}, got '${values.join(',')}'.`);
+		new ApiError(
+			400,
+			'invalid_parameter',
+			`Query parameter '${name}' must be an integer ${bounds}, got '${values.join(',')}'.`,
+		);
 	if (values.length > 1 || !/^\d+$/.test(values[0])) throw invalid();
 	const value = Number(values[0]);
 	if (!Number.isSafeInteger(value) || value < min || value > max) throw invalid();
@@ -112,7 +126,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 function parseExecuteBody(req: IncomingMessage, raw: string) {
 	const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 	if (type !== 'application/json') {
-		throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json, got '${type || 'none'}'.`);
+		throw new ApiError(
+			415,
+			'unsupported_media_type',
+			`Content-Type must be application/json, got '${type || 'none'}'.`,
+		);
 	}
 	let body: unknown;
 	try {
@@ -125,14 +143,26 @@ function parseExecuteBody(req: IncomingMessage, raw: string) {
 	}
 	const { jobSource, parameters = {} } = body as { jobSource?: unknown; parameters?: unknown };
 	if (typeof jobSource !== 'string' || jobSource.trim() === '') {
-		throw new ApiError(400, 'invalid_body', "Field 'jobSource' is required and must be a non-empty string (for example 'API').");
+		throw new ApiError(
+			400,
+			'invalid_body',
+			"Field 'jobSource' is required and must be a non-empty string (for example 'API').",
+		);
 	}
 	if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
-		throw new ApiError(400, 'invalid_body', "Field 'parameters' must be an object of names to values.");
+		throw new ApiError(
+			400,
+			'invalid_body',
+			"Field 'parameters' must be an object of names to values.",
+		);
 	}
 	const badName = Object.keys(parameters).find((name) => !PARAMETER_NAME.test(name));
 	if (badName !== undefined) {
-		throw new ApiError(400, 'invalid_parameter', `Parameter name '${badName}' may contain only letters, digits and underscores.`);
+		throw new ApiError(
+			400,
+			'invalid_parameter',
+			`Parameter name '${badName}' may contain only letters, digits and underscores.`,
+		);
 	}
 	return { jobSource, parameters: parameters as Record<string, unknown> };
 }
@@ -155,7 +185,12 @@ async function publicRoute(
 	const route = (pattern: string[], allowed: string) => {
 		if (parts.length !== pattern.length) return false;
 		if (!pattern.every((p, i) => p.startsWith(':') || p === parts[i])) return false;
-		if (method !== allowed) throw new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed on ${path}; use ${allowed}.`);
+		if (method !== allowed)
+			throw new ApiError(
+				405,
+				'method_not_allowed',
+				`Method ${method} is not allowed on ${path}; use ${allowed}.`,
+			);
 		return true;
 	};
 
@@ -164,13 +199,19 @@ async function publicRoute(
 		const offset = integerParam(query, 'offset', 0, 0, Infinity);
 		const folderIds = query.getAll('folderId');
 		if (folderIds.length > 1 || (folderIds.length === 1 && !UUID.test(folderIds[0]))) {
-			throw new ApiError(400, 'invalid_parameter', `Query parameter 'folderId' must be a UUID, got '${folderIds.join(',')}'.`);
+			throw new ApiError(
+				400,
+				'invalid_parameter',
+				`Query parameter 'folderId' must be a UUID, got '${folderIds.join(',')}'.`,
+			);
 		}
 		const folderId = folderIds[0]?.toLowerCase();
 		return { status: 200, body: workspace.listAssets(key, limit, offset, folderId) };
 	}
 	if (route(['assets', ':assetId'], 'GET')) {
-		return ok(workspace.publicAsset(workspace.readableAsset(key, requireUuid('assetId', parts[1]))));
+		return ok(
+			workspace.publicAsset(workspace.readableAsset(key, requireUuid('assetId', parts[1]))),
+		);
 	}
 	if (route(['assets', ':assetId', 'execute'], 'POST')) {
 		const assetId = requireUuid('assetId', parts[1]);
@@ -182,7 +223,11 @@ async function publicRoute(
 	}
 	if (route(['assets', ':assetId', 'model', 'versions', ':versionId'], 'GET')) {
 		return ok(
-			workspace.getVersion(key, requireUuid('assetId', parts[1]), requireUuid('versionId', parts[4])),
+			workspace.getVersion(
+				key,
+				requireUuid('assetId', parts[1]),
+				requireUuid('versionId', parts[4]),
+			),
 		);
 	}
 	if (route(['assets', ':assetId', 'model'], 'GET')) {
@@ -197,15 +242,26 @@ async function publicRoute(
 function validateFault(input: unknown): Fault {
 	const f = (input ?? {}) as Partial<Fault>;
 	if (typeof f.match !== 'string' || !f.match.startsWith('/')) {
-		throw new ApiError(400, 'invalid_body', "Fault 'match' must be a path prefix starting with '/'.");
+		throw new ApiError(
+			400,
+			'invalid_body',
+			"Fault 'match' must be a path prefix starting with '/'.",
+		);
 	}
 	if (!FAULT_KINDS.includes(f.fault as FaultKind)) {
-		throw new ApiError(400, 'invalid_body', `Fault 'fault' must be one of ${FAULT_KINDS.join(', ')}.`);
+		throw new ApiError(
+			400,
+			'invalid_body',
+			`Fault 'fault' must be one of ${FAULT_KINDS.join(', ')}.`,
+		);
 	}
 	if (!Number.isInteger(f.times) || (f.times as number) < 1) {
 		throw new ApiError(400, 'invalid_body', "Fault 'times' must be a positive integer.");
 	}
-	if (f.fault === 'status' && (!Number.isInteger(f.status) || (f.status as number) < 400 || (f.status as number) > 599)) {
+	if (
+		f.fault === 'status' &&
+		(!Number.isInteger(f.status) || (f.status as number) < 400 || (f.status as number) > 599)
+	) {
 		throw new ApiError(400, 'invalid_body', "A 'status' fault needs 'status' between 400 and 599.");
 	}
 	return { ...f, method: f.method?.toUpperCase() } as Fault;
@@ -230,13 +286,19 @@ async function controlRoute(
 			throw new ApiError(400, 'invalid_body', 'Request body is not valid JSON.');
 		}
 	};
-	if (path === '/__sandbox/jobs' && method === 'GET') return ok({ jobs: sandbox.workspace.listJobs(key) });
+	if (path === '/__sandbox/jobs' && method === 'GET')
+		return ok({ jobs: sandbox.workspace.listJobs(key) });
 	const jobMatch = /^\/__sandbox\/jobs\/([^/]+)$/.exec(path);
-	if (jobMatch && method === 'GET') return ok(sandbox.workspace.inspectJob(key, requireUuid('jobId', jobMatch[1])));
+	if (jobMatch && method === 'GET')
+		return ok(sandbox.workspace.inspectJob(key, requireUuid('jobId', jobMatch[1])));
 	if (jobMatch && method === 'POST') {
 		const body = (await readJson()) as { status?: unknown; hold?: unknown };
 		if (body.status !== undefined && !JOB_STATUSES.includes(body.status as JobStatus)) {
-			throw new ApiError(400, 'invalid_body', `'status' must be one of ${JOB_STATUSES.join(', ')}.`);
+			throw new ApiError(
+				400,
+				'invalid_body',
+				`'status' must be one of ${JOB_STATUSES.join(', ')}.`,
+			);
 		}
 		if (body.hold !== undefined && typeof body.hold !== 'boolean') {
 			throw new ApiError(400, 'invalid_body', "'hold' must be a boolean.");
@@ -284,21 +346,38 @@ function send(res: ServerResponse, reply: Reply) {
 }
 
 /** Applies a fault to a request. Faults that model a lost or garbled answer run after the request was handled. */
-async function answerWithFault(res: ServerResponse, fault: Fault, reply: () => Promise<Reply>, req: IncomingMessage) {
+async function answerWithFault(
+	res: ServerResponse,
+	fault: Fault,
+	reply: () => Promise<Reply>,
+	req: IncomingMessage,
+) {
 	if (fault.delayMs && fault.fault !== 'slow-body') await sleep(fault.delayMs);
 	const echo = fault.echoRequest ? ` Request headers: ${JSON.stringify(req.headers)}` : '';
 	switch (fault.fault) {
 		case 'status': {
 			const headers: Record<string, string> = {};
-			if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
-			const code = fault.status === 429 ? 'rate_limited' : fault.status! >= 500 ? 'internal_error' : 'injected_fault';
-			send(res, errorReply(fault.status!, code, `Injected fault: status ${fault.status}.${echo}`, headers));
+			if (fault.retryAfterSeconds !== undefined)
+				headers['Retry-After'] = String(fault.retryAfterSeconds);
+			const code =
+				fault.status === 429
+					? 'rate_limited'
+					: fault.status! >= 500
+						? 'internal_error'
+						: 'injected_fault';
+			send(
+				res,
+				errorReply(fault.status!, code, `Injected fault: status ${fault.status}.${echo}`, headers),
+			);
 			return fault.status!;
 		}
 		case 'html': {
 			const status = fault.status ?? 502;
 			const page = `<!DOCTYPE html><html><head><title>${status} Bad Gateway</title></head><body><h1>${status} Bad Gateway</h1><p>The upstream server did not answer.${echo}</p></body></html>`;
-			res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(page) });
+			res.writeHead(status, {
+				'Content-Type': 'text/html; charset=utf-8',
+				'Content-Length': Buffer.byteLength(page),
+			});
 			res.end(page);
 			return status;
 		}
@@ -314,11 +393,20 @@ async function answerWithFault(res: ServerResponse, fault: Fault, reply: () => P
 			return null;
 		case 'slow-body': {
 			const body = real.body as { data?: unknown };
-			if (fault.echoRequest && body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
+			if (
+				fault.echoRequest &&
+				body.data &&
+				typeof body.data === 'object' &&
+				!Array.isArray(body.data)
+			) {
 				(body.data as Record<string, unknown>).echo = req.headers;
 			}
 			const text = JSON.stringify(body);
-			res.writeHead(real.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...real.headers });
+			res.writeHead(real.status, {
+				'Content-Type': 'application/json; charset=utf-8',
+				'Content-Length': Buffer.byteLength(text),
+				...real.headers,
+			});
 			const pieces = 10;
 			const size = Math.ceil(text.length / pieces);
 			for (let i = 0; i < pieces && !res.destroyed; i++) {
@@ -330,17 +418,26 @@ async function answerWithFault(res: ServerResponse, fault: Fault, reply: () => P
 		}
 		case 'malformed-json': {
 			const text = JSON.stringify(real.body).slice(0, 25);
-			res.writeHead(fault.status ?? real.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+			res.writeHead(fault.status ?? real.status, {
+				'Content-Type': 'application/json',
+				'Content-Length': Buffer.byteLength(text),
+			});
 			res.end(text);
 			return fault.status ?? real.status;
 		}
 		case 'empty-body':
-			res.writeHead(fault.status ?? real.status, { 'Content-Type': 'application/json', 'Content-Length': 0 });
+			res.writeHead(fault.status ?? real.status, {
+				'Content-Type': 'application/json',
+				'Content-Length': 0,
+			});
 			res.end();
 			return fault.status ?? real.status;
 		case 'wrong-shape': {
 			const data = (real.body as { data?: unknown }).data;
-			send(res, { status: fault.status ?? real.status, body: { data: Array.isArray(data) ? { items: data } : [{ unexpected: true }] } });
+			send(res, {
+				status: fault.status ?? real.status,
+				body: { data: Array.isArray(data) ? { items: data } : [{ unexpected: true }] },
+			});
 			return fault.status ?? real.status;
 		}
 		default:
@@ -350,14 +447,19 @@ async function answerWithFault(res: ServerResponse, fault: Fault, reply: () => P
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const latencyMs = options.latencyMs ?? 0;
-	const workspace = new Workspace({ jobStepMs: options.jobStepMs ?? 1000, generated: options.assets ?? 0 });
+	const workspace = new Workspace({
+		jobStepMs: options.jobStepMs ?? 1000,
+		generated: options.assets ?? 0,
+	});
 	const faults: Fault[] = [];
 	const requests: LoggedRequest[] = [];
 	const sockets = new Set<Socket>();
 	const state = { workspace, faults, requests };
 
 	const takeFault = (method: string, path: string): Fault | undefined => {
-		const index = faults.findIndex((f) => path.startsWith(f.match) && (!f.method || f.method === method));
+		const index = faults.findIndex(
+			(f) => path.startsWith(f.match) && (!f.method || f.method === method),
+		);
 		if (index < 0) return undefined;
 		const fault = faults[index];
 		if (--fault.times <= 0) faults.splice(index, 1);
@@ -373,10 +475,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const entry: LoggedRequest = {
 			method,
 			path,
-			query: Object.fromEntries([...url.searchParams.keys()].map((k) => {
-				const all = url.searchParams.getAll(k);
-				return [k, all.length === 1 ? all[0] : all];
-			})),
+			query: Object.fromEntries(
+				[...url.searchParams.keys()].map((k) => {
+					const all = url.searchParams.getAll(k);
+					return [k, all.length === 1 ? all[0] : all];
+				}),
+			),
 			status: null,
 			fault: null,
 			time: new Date(started).toISOString(),
@@ -388,7 +492,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			try {
 				const key = workspace.keyFor(bearer(req));
 				if (!key) {
-					return errorReply(401, 'unauthorized', 'Missing or invalid bearer token.', { 'WWW-Authenticate': 'Bearer' });
+					return errorReply(401, 'unauthorized', 'Missing or invalid bearer token.', {
+						'WWW-Authenticate': 'Bearer',
+					});
 				}
 				if (isPublic) {
 					return (
@@ -396,8 +502,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 						errorReply(404, 'not_found', `No endpoint ${method} ${path}.`)
 					);
 				}
-				if (path.startsWith('/__sandbox/')) return await controlRoute(state, key, method, path, req);
-				return errorReply(404, 'not_found', `No endpoint ${method} ${path}. The API lives under ${API_PREFIX}.`);
+				if (path.startsWith('/__sandbox/'))
+					return await controlRoute(state, key, method, path, req);
+				return errorReply(
+					404,
+					'not_found',
+					`No endpoint ${method} ${path}. The API lives under ${API_PREFIX}.`,
+				);
 			} catch (error) {
 				if (error instanceof ApiError) return errorReply(error.status, error.code, error.message);
 				return errorReply(500, 'internal_error', 'Unexpected error in the sandbox.');
@@ -419,7 +530,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const server: Server = createServer((req, res) => {
 		handle(req, res).catch(() => {
-			if (!res.headersSent) send(res, errorReply(500, 'internal_error', 'Unexpected error in the sandbox.'));
+			if (!res.headersSent)
+				send(res, errorReply(500, 'internal_error', 'Unexpected error in the sandbox.'));
 			else res.destroy();
 		});
 	});

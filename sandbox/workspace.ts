@@ -139,7 +139,9 @@ export class Workspace {
 	}
 
 	listVersions(key: SandboxKey, assetId: string) {
-		const versions = [...this.model(key, assetId).versions].sort((a, b) => b.versionNumber - a.versionNumber);
+		const versions = [...this.model(key, assetId).versions].sort(
+			(a, b) => b.versionNumber - a.versionNumber,
+		);
 		return {
 			versions: versions.map((v) => ({
 				id: v.id,
@@ -156,7 +158,11 @@ export class Workspace {
 	getVersion(key: SandboxKey, assetId: string, versionId: string) {
 		const version = this.model(key, assetId).versions.find((v) => v.id === versionId);
 		if (!version) {
-			throw new ApiError(404, 'not_found', `Version ${versionId} of model ${assetId} was not found.`);
+			throw new ApiError(
+				404,
+				'not_found',
+				`Version ${versionId} of model ${assetId} was not found.`,
+			);
 		}
 		return { version: structuredClone(version) };
 	}
@@ -166,7 +172,12 @@ export class Workspace {
 		return { version: version ? structuredClone(version) : null };
 	}
 
-	execute(key: SandboxKey, assetId: string, jobSource: string, parameters: Record<string, unknown>) {
+	execute(
+		key: SandboxKey,
+		assetId: string,
+		jobSource: string,
+		parameters: Record<string, unknown>,
+	) {
 		const asset = this.readableAsset(key, assetId);
 		if (!RUNNABLE_TYPES.has(asset.type)) {
 			throw new ApiError(
@@ -208,7 +219,11 @@ export class Workspace {
 	/** Moves a job forward one step per elapsed `jobStepMs`, unless it is held. */
 	private advance(job: StoredJob) {
 		const now = this.now();
-		while (!job.held && (job.status === 'pending' || job.status === 'running') && now >= job.nextStepAt) {
+		while (
+			!job.held &&
+			(job.status === 'pending' || job.status === 'running') &&
+			now >= job.nextStepAt
+		) {
 			const stepAt = new Date(job.nextStepAt).toISOString();
 			if (job.status === 'pending') {
 				job.status = 'running';

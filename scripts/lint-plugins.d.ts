@@ -1,6 +1,11 @@
 /** Types for the scanner check (scripts/scan-package.ts): one plugin ships none, the other's are exports-only. */
 declare module 'eslint-plugin-n8n-nodes-base' {
-	const plugin: import('eslint').ESLint.Plugin & { configs: Record<'community' | 'credentials' | 'nodes', { rules: import('eslint').Linter.RulesRecord }> };
+	const plugin: import('eslint').ESLint.Plugin & {
+		configs: Record<
+			'community' | 'credentials' | 'nodes',
+			{ rules: import('eslint').Linter.RulesRecord }
+		>;
+	};
 	export default plugin;
 }
 

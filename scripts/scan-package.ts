@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Lints the packed package the way n8n's community-package scanner (@n8n/scan-community-package)
  * does: the published files (compiled .js and package.json) with @n8n/eslint-plugin-community-nodes'
@@ -10,7 +11,9 @@ import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import n8nNodesPlugin from 'eslint-plugin-n8n-nodes-base';
 import * as tsParser from '@typescript-eslint/parser';
 
-export async function scanPackage(packageDir: string): Promise<{ errors: number; report: string; files: number }> {
+export async function scanPackage(
+	packageDir: string,
+): Promise<{ errors: number; report: string; files: number }> {
 	const eslint = new ESLint({
 		cwd: packageDir,
 		allowInlineConfig: false,
@@ -20,7 +23,13 @@ export async function scanPackage(packageDir: string): Promise<{ errors: number;
 			{ rules: { 'no-console': 'error' } },
 			{ plugins: { 'n8n-nodes-base': n8nNodesPlugin } },
 			{ files: ['package.json'], rules: { ...n8nNodesPlugin.configs.community.rules } },
-			{ files: ['**/*.json'], languageOptions: { parser: tsParser as Linter.Parser, parserOptions: { extraFileExtensions: ['.json'] } } },
+			{
+				files: ['**/*.json'],
+				languageOptions: {
+					parser: tsParser as Linter.Parser,
+					parserOptions: { extraFileExtensions: ['.json'] },
+				},
+			},
 		),
 	});
 	const results = await eslint.lintFiles(['**/*.js', '**/*.json']);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * npm run screenshots: the README's pictures, taken from a real n8n in headless Chromium.
  *
@@ -27,9 +28,19 @@ import { controlJob, startJob } from '../test/helpers/http';
 const ROOT = join(__dirname, '..');
 const CHAIN = join(ROOT, 'examples', 'run-a-then-b-then-c.workflow.json');
 const ALERT = join(ROOT, 'examples', 'alert-when-a-run-fails.workflow.json');
-const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const BROWSERS = [
+	'/usr/bin/chromium',
+	'/usr/bin/chromium-browser',
+	'/usr/bin/google-chrome',
+	'/usr/bin/google-chrome-stable',
+];
 const VIEWPORT = { width: 1440, height: 900 };
-const OWNER_ACCOUNT = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Screenshots-only-1' };
+const OWNER_ACCOUNT = {
+	email: 'owner@example.com',
+	firstName: 'Ada',
+	lastName: 'Owner',
+	password: 'Screenshots-only-1',
+};
 
 export interface Shot {
 	file: string;
@@ -50,10 +61,16 @@ export interface Manifest {
 export const MANIFEST = 'screenshots.json';
 
 export function findChromium(explicit?: string): string {
-	const candidates = explicit ? [explicit] : process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : BROWSERS;
+	const candidates = explicit
+		? [explicit]
+		: process.env.CHROMIUM_PATH
+			? [process.env.CHROMIUM_PATH]
+			: BROWSERS;
 	const found = candidates.find((path) => existsSync(path));
 	if (!found) {
-		throw new Error(`No Chromium found (looked for ${candidates.join(', ')}). Install Debian's: apt-get install chromium, or pass --chromium PATH.`);
+		throw new Error(
+			`No Chromium found (looked for ${candidates.join(', ')}). Install Debian's: apt-get install chromium, or pass --chromium PATH.`,
+		);
 	}
 	return found;
 }
@@ -90,20 +107,33 @@ class Editor {
 	async expectValue(parameter: string, value: string) {
 		const input = this.page.locator(`[data-test-id="parameter-input-${parameter}"] input`).last(); // a resource locator: mode, then value
 		const shown = await input.inputValue();
-		if (shown !== value) throw new Error(`parameter ${parameter}: expected "${value}" in the editor, it shows "${shown}"`);
+		if (shown !== value)
+			throw new Error(
+				`parameter ${parameter}: expected "${value}" in the editor, it shows "${shown}"`,
+			);
 	}
 
 	async expectText(selector: string, texts: string[], what: string) {
 		const locator = this.page.locator(selector);
 		try {
-			await Promise.all(texts.map((text) => locator.getByText(text, { exact: false }).first().waitFor({ timeout: 60_000 })));
+			await Promise.all(
+				texts.map((text) =>
+					locator.getByText(text, { exact: false }).first().waitFor({ timeout: 60_000 }),
+				),
+			);
 		} catch {
-			throw new Error(`${what}: expected ${texts.map((t) => `"${t}"`).join(', ')} in ${selector}; it shows:\n${(await locator.allInnerTexts()).join('\n').slice(0, 2000) || '(nothing)'}`);
+			throw new Error(
+				`${what}: expected ${texts.map((t) => `"${t}"`).join(', ')} in ${selector}; it shows:\n${(await locator.allInnerTexts()).join('\n').slice(0, 2000) || '(nothing)'}`,
+			);
 		}
 	}
 }
 
-async function takeScreenshots(session: Session, out: string, executablePath: string): Promise<Manifest> {
+async function takeScreenshots(
+	session: Session,
+	out: string,
+	executablePath: string,
+): Promise<Manifest> {
 	const sandbox = session.sandbox!;
 	// Two runs for the trigger to watch: one that failed, one still running (held there).
 	const failedJob: string = (await startJob(sandbox, SEED_IDS.postgresOrders)).jobId;
@@ -113,63 +143,129 @@ async function takeScreenshots(session: Session, out: string, executablePath: st
 
 	const chain = readWorkflow(CHAIN);
 	const alert = readWorkflow(ALERT);
-	(alert.nodes as Array<{ parameters: Record<string, unknown> }>)[0].parameters.jobIds = `${failedJob}\n${runningJob}`;
+	(alert.nodes as Array<{ parameters: Record<string, unknown> }>)[0].parameters.jobIds =
+		`${failedJob}\n${runningJob}`;
 	await session.n8n.importWorkflow(chain);
 	await session.n8n.importWorkflow(alert);
 	await session.n8n.start();
 
 	const base = `http://127.0.0.1:${session.n8n.port}`;
-	const setup = await fetch(`${base}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER_ACCOUNT) });
-	if (!setup.ok) throw new Error(`n8n owner setup failed: ${setup.status} ${(await setup.text()).slice(0, 500)}`);
+	const setup = await fetch(`${base}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(OWNER_ACCOUNT),
+	});
+	if (!setup.ok)
+		throw new Error(
+			`n8n owner setup failed: ${setup.status} ${(await setup.text()).slice(0, 500)}`,
+		);
 
 	const browser = await chromium.launch({
 		executablePath,
 		// As root and on a machine without internet: no sandbox, no GPU, no calls home.
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 	try {
-		const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
+		const context = await browser.newContext({
+			viewport: VIEWPORT,
+			deviceScaleFactor: 1,
+			locale: 'en-US',
+			timezoneId: 'UTC',
+		});
 		context.setDefaultTimeout(60_000);
-		const login = await context.request.post(`${base}/rest/login`, { data: { emailOrLdapLoginId: OWNER_ACCOUNT.email, password: OWNER_ACCOUNT.password } });
+		const login = await context.request.post(`${base}/rest/login`, {
+			data: { emailOrLdapLoginId: OWNER_ACCOUNT.email, password: OWNER_ACCOUNT.password },
+		});
 		if (!login.ok()) throw new Error(`n8n login failed: ${login.status()}`);
 		const editor = new Editor(await context.newPage(), base);
 		const shots: Shot[] = [];
 		const shoot = async (file: string, caption: string) => {
 			await editor.page.waitForTimeout(800); // let transitions settle
 			const png = await editor.page.screenshot({ path: join(out, file) });
-			shots.push({ file, caption, ...pngSize(png), sha256: createHash('sha256').update(png).digest('hex') });
+			shots.push({
+				file,
+				caption,
+				...pngSize(png),
+				sha256: createHash('sha256').update(png).digest('hex'),
+			});
 		};
 
 		// 1. A workflow: Run A, then B, then C, executed in the editor, every node green.
 		await editor.open(chain.id);
 		await editor.page.click('[data-test-id="execute-workflow-button"]');
 		const green = `document.querySelectorAll('[data-test-id="canvas-node"] [data-test-id="canvas-node-status-success"]').length`;
-		await editor.page.waitForFunction(`${green} === ${(chain.nodes as unknown[]).length}`, null, { timeout: 120_000 });
+		await editor.page.waitForFunction(`${green} === ${(chain.nodes as unknown[]).length}`, null, {
+			timeout: 120_000,
+		});
 		await editor.page.click('[data-test-id="zoom-to-fit"]');
-		await shoot('workflow.png', '"Run A, then B, then C" executed in the n8n editor: each run starts when the one before has finished');
+		await shoot(
+			'workflow.png',
+			'"Run A, then B, then C" executed in the n8n editor: each run starts when the one before has finished',
+		);
 
 		// 2. The node: Asset > Execute with Wait for Completion, and the finished job it returned.
 		await editor.openNode('B: run Revenue Forecast');
-		await editor.page.locator('[data-test-id="output-panel"]').getByText('JSON', { exact: true }).click();
+		await editor.page
+			.locator('[data-test-id="output-panel"]')
+			.getByText('JSON', { exact: true })
+			.click();
 		await editor.expectValue('operation', 'Execute');
 		await editor.expectValue('assetId', 'Revenue Forecast');
-		await editor.expectText('[data-test-id="output-panel"]', ['"status": "success"', '"waitedSeconds"'], 'the node output');
-		await shoot('node-execute-and-wait.png', 'Asset > Execute waits for the run and returns the finished job');
+		await editor.expectText(
+			'[data-test-id="output-panel"]',
+			['"status": "success"', '"waitedSeconds"'],
+			'the node output',
+		);
+		await shoot(
+			'node-execute-and-wait.png',
+			'Asset > Execute waits for the run and returns the finished job',
+		);
 
 		// 3. The searchable asset picker.
-		await editor.page.locator('[data-test-id="parameter-input-assetId"] [data-test-id="rlc-input"]').click();
-		await editor.expectText('[data-test-id="rlc-item"]', ['Revenue Forecast (Model in Finance)', 'Finance (Folder)', 'FX Rates Loader (Python in Finance)'], 'the asset picker');
-		await shoot('asset-picker.png', 'The asset picker lists the workspace\'s assets, with their type and folder, and searches them');
+		await editor.page
+			.locator('[data-test-id="parameter-input-assetId"] [data-test-id="rlc-input"]')
+			.click();
+		await editor.expectText(
+			'[data-test-id="rlc-item"]',
+			[
+				'Revenue Forecast (Model in Finance)',
+				'Finance (Folder)',
+				'FX Rates Loader (Python in Finance)',
+			],
+			'the asset picker',
+		);
+		await shoot(
+			'asset-picker.png',
+			"The asset picker lists the workspace's assets, with their type and folder, and searches them",
+		);
 		await editor.page.keyboard.press('Escape');
 
 		// 4. The trigger: Fetch Test Event on the watched runs.
 		await editor.open(alert.id);
 		await editor.openNode('When a watched run fails');
 		await editor.page.click('[data-test-id="node-execute-button"]');
-		await editor.page.locator('[data-test-id="output-panel"]').getByText('JSON', { exact: true }).click();
-		await editor.expectText('[data-test-id="output-panel"]', [failedJob, '"status": "failed"', runningJob, '"status": "running"'], 'the trigger output');
+		await editor.page
+			.locator('[data-test-id="output-panel"]')
+			.getByText('JSON', { exact: true })
+			.click();
+		await editor.expectText(
+			'[data-test-id="output-panel"]',
+			[failedJob, '"status": "failed"', runningJob, '"status": "running"'],
+			'the trigger output',
+		);
 		await editor.page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height - 10); // away from anything with a tooltip
-		await shoot('trigger.png', 'Asset Workspace Trigger: the runs it watches, and which final states fire');
+		await shoot(
+			'trigger.png',
+			'Asset Workspace Trigger: the runs it watches, and which final states fire',
+		);
 
 		return {
 			takenBy: 'npm run screenshots (scripts/screenshots.ts)',
@@ -184,7 +280,9 @@ async function takeScreenshots(session: Session, out: string, executablePath: st
 }
 
 async function main() {
-	const { values } = parseArgs({ options: { out: { type: 'string' }, chromium: { type: 'string' } } });
+	const { values } = parseArgs({
+		options: { out: { type: 'string' }, chromium: { type: 'string' } },
+	});
 	const out = values.out ?? join(ROOT, 'docs', 'images');
 	const executablePath = findChromium(values.chromium);
 	mkdirSync(out, { recursive: true });
@@ -195,8 +293,13 @@ async function main() {
 	try {
 		const manifest = await takeScreenshots(session, out, executablePath);
 		writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-		for (const shot of manifest.shots) log(`  ${relative(process.cwd(), join(out, shot.file))}  ${shot.width}x${shot.height}  ${shot.caption}`);
-		log(`${manifest.shots.length} screenshots from ${manifest.n8n} in ${manifest.chromium}; ${relative(process.cwd(), join(out, MANIFEST))} lists them.`);
+		for (const shot of manifest.shots)
+			log(
+				`  ${relative(process.cwd(), join(out, shot.file))}  ${shot.width}x${shot.height}  ${shot.caption}`,
+			);
+		log(
+			`${manifest.shots.length} screenshots from ${manifest.n8n} in ${manifest.chromium}; ${relative(process.cwd(), join(out, MANIFEST))} lists them.`,
+		);
 	} catch (error) {
 		log(`n8n said:\n${session.n8n.serverOutput.slice(-2000)}`);
 		throw error;

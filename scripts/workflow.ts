@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * npm run workflow -- <workflow.json>... [--sandbox "<sandbox args>"] [--base-url URL --api-key-file FILE] [--keep]
  *
@@ -11,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { parseSandboxArgs } from '../sandbox/cli';
 import { failed, openSession, runWorkflowFiles, type Session } from '../e2e/workflows';
 
-const USAGE = 'Usage: npm run workflow -- <workflow.json>... [--sandbox "<sandbox args>"] [--base-url URL --api-key-file FILE] [--keep]';
+const USAGE =
+	'Usage: npm run workflow -- <workflow.json>... [--sandbox "<sandbox args>"] [--base-url URL --api-key-file FILE] [--keep]';
 
 let session: Session | undefined;
 let closing = false;
@@ -40,13 +42,16 @@ async function main() {
 		console.error(USAGE);
 		process.exit(values.help ? 0 : 2);
 	}
-	if (Boolean(values['base-url']) !== Boolean(values['api-key-file'])) throw new Error('--base-url and --api-key-file go together');
+	if (Boolean(values['base-url']) !== Boolean(values['api-key-file']))
+		throw new Error('--base-url and --api-key-file go together');
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	const sandbox = parseSandboxArgs(values.sandbox.split(/\s+/).filter(Boolean));
 	session = await openSession({
 		sandbox: { ...sandbox, port: values.sandbox.includes('--port') ? sandbox.port : 0 },
 		baseUrl: values['base-url'],
-		apiKey: values['api-key-file'] ? readFileSync(values['api-key-file'], 'utf8').trim() : undefined,
+		apiKey: values['api-key-file']
+			? readFileSync(values['api-key-file'], 'utf8').trim()
+			: undefined,
 		keep: values.keep,
 		log,
 	});
@@ -54,8 +59,14 @@ async function main() {
 	// The full raw execution stays out of the printout: node outputs and errors are what a reader needs.
 	// Wait until the result is handed to the OS: through a pipe Node.js writes asynchronously, and
 	// process.exit() would cut a large result short.
-	const result = `${JSON.stringify(runs.map((run) => ({ ...run, raw: undefined })), null, 2)}\n`;
-	await new Promise<void>((resolve, reject) => process.stdout.write(result, (error) => (error ? reject(error) : resolve())));
+	const result = `${JSON.stringify(
+		runs.map((run) => ({ ...run, raw: undefined })),
+		null,
+		2,
+	)}\n`;
+	await new Promise<void>((resolve, reject) =>
+		process.stdout.write(result, (error) => (error ? reject(error) : resolve())),
+	);
 	await shutdown(runs.some(failed) ? 1 : 0);
 }
 

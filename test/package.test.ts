@@ -1,9 +1,19 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The published package: built files load with nothing but n8n-workflow beside them (zod and our
  * modules are bundled), package.json has no runtime dependencies, and every path in the n8n
  * section exists. Runs after `npm run build` (part of `npm test`).
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	mkdirSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -31,9 +41,12 @@ test('every path in the n8n section exists in dist/, with its icons and codex', 
 		const dir = join(root, nodePath, '..');
 		expect(existsSync(nodePath.replace(/\.js$/, '.json').replace(/^/, `${root}/`))).toBe(true);
 		const node = await import(join(root, nodePath));
-		const NodeClass = Object.values(node).find((v) => typeof v === 'function') as new () => { description: { icon: object } };
+		const NodeClass = Object.values(node).find((v) => typeof v === 'function') as new () => {
+			description: { icon: object };
+		};
 		const description = new NodeClass().description;
-		for (const icon of Object.values(description.icon) as string[]) expect(existsSync(join(dir, icon.replace('file:', '')))).toBe(true);
+		for (const icon of Object.values(description.icon) as string[])
+			expect(existsSync(join(dir, icon.replace('file:', '')))).toBe(true);
 	}
 });
 
@@ -42,7 +55,10 @@ test('the built files load in a folder that has only n8n-workflow', () => {
 	try {
 		cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
 		mkdirSync(join(dir, 'node_modules'));
-		symlinkSync(join(root, 'node_modules', 'n8n-workflow'), join(dir, 'node_modules', 'n8n-workflow'));
+		symlinkSync(
+			join(root, 'node_modules', 'n8n-workflow'),
+			join(dir, 'node_modules', 'n8n-workflow'),
+		);
 		const script = `
 			const pkg = ${JSON.stringify(pkg.n8n)};
 			const seen = new Set();
@@ -55,7 +71,9 @@ test('the built files load in a folder that has only n8n-workflow', () => {
 			};
 			const names = [...pkg.credentials, ...pkg.nodes].map((p) => { const m = require('./' + p); const C = Object.values(m)[0]; const i = new C(); return i.name ?? i.description.name; });
 			console.log(JSON.stringify({ names, external: [...seen].filter((m) => !require('module').builtinModules.includes(m)) }));`;
-		const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' }));
+		const out = JSON.parse(
+			execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' }),
+		);
 		expect(out.names).toEqual(expect.arrayContaining(['assetWorkspaceApi', 'assetWorkspace']));
 		expect(out.external.every((m: string) => m === 'n8n-workflow')).toBe(true);
 	} finally {
@@ -68,14 +86,24 @@ describe('the packed package', () => {
 	let files: string[];
 	beforeAll(() => {
 		dir = mkdtempSync(join(tmpdir(), 'aw-pack-'));
-		const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+		const packed = JSON.parse(
+			execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+				cwd: root,
+				encoding: 'utf8',
+				stdio: ['ignore', 'pipe', 'ignore'],
+			}),
+		);
 		files = packed[0].files.map((f: { path: string }) => f.path);
 		execFileSync('tar', ['-xzf', join(dir, packed[0].filename), '-C', dir]);
 	});
 	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 	const scan = (packageDir: string) => {
 		// The scanner's plugins are ES modules, so the scan runs in its own process (scripts/scan-package.ts).
-		const child = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/scan-package.ts', packageDir], { cwd: root, encoding: 'utf8' });
+		const child = spawnSync(
+			join(root, 'node_modules', '.bin', 'tsx'),
+			['scripts/scan-package.ts', packageDir],
+			{ cwd: root, encoding: 'utf8' },
+		);
 		return JSON.parse(child.stdout) as { errors: number; report: string; files: number };
 	};
 
@@ -83,7 +111,10 @@ describe('the packed package', () => {
 		const bad = join(dir, 'bad');
 		mkdirSync(join(bad, 'dist'), { recursive: true });
 		cpSync(join(root, 'package.json'), join(bad, 'package.json'));
-		writeFileSync(join(bad, 'dist', 'x.node.js'), '/* eslint-disable */\nconsole.log(process.env.HOME);\nsetTimeout(() => {}, 1);\n');
+		writeFileSync(
+			join(bad, 'dist', 'x.node.js'),
+			'/* eslint-disable */\nconsole.log(process.env.HOME);\nsetTimeout(() => {}, 1);\n',
+		);
 		const result = scan(bad);
 		expect(result.errors).toBeGreaterThanOrEqual(3);
 		expect(result.report).toContain('no-console');
@@ -91,8 +122,17 @@ describe('the packed package', () => {
 	});
 
 	test('contains only dist/, README.md, LICENSE and package.json', () => {
-		expect(files.filter((f) => !f.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
-		expect(files).toEqual(expect.arrayContaining(['dist/nodes/AssetWorkspace/AssetWorkspace.node.js', 'dist/credentials/AssetWorkspaceApi.credentials.js']));
+		expect(files.filter((f) => !f.startsWith('dist/')).sort()).toEqual([
+			'LICENSE',
+			'README.md',
+			'package.json',
+		]);
+		expect(files).toEqual(
+			expect.arrayContaining([
+				'dist/nodes/AssetWorkspace/AssetWorkspace.node.js',
+				'dist/credentials/AssetWorkspaceApi.credentials.js',
+			]),
+		);
 	});
 
 	test("passes n8n's scanner rule sets on the published files, inline disables ignored", () => {
@@ -105,12 +145,19 @@ describe('the packed package', () => {
 
 test('the README shows exactly the pictures that npm run screenshots wrote, unchanged since', () => {
 	const readme = readFileSync(join(root, 'README.md'), 'utf8');
-	const manifest = JSON.parse(readFileSync(join(root, 'docs', 'images', 'screenshots.json'), 'utf8'));
+	const manifest = JSON.parse(
+		readFileSync(join(root, 'docs', 'images', 'screenshots.json'), 'utf8'),
+	);
 	expect(manifest.takenBy).toBe('npm run screenshots (scripts/screenshots.ts)');
 	const embedded = [...readme.matchAll(/!\[[^\]]*\]\((docs\/images\/[^)]+)\)/g)].map((m) => m[1]);
-	expect(embedded.sort()).toEqual(manifest.shots.map((s: { file: string }) => `docs/images/${s.file}`).sort());
+	expect(embedded.sort()).toEqual(
+		manifest.shots.map((s: { file: string }) => `docs/images/${s.file}`).sort(),
+	);
 	for (const shot of manifest.shots) {
 		const png = readFileSync(join(root, 'docs', 'images', shot.file));
-		expect({ file: shot.file, sha256: createHash('sha256').update(png).digest('hex') }).toEqual({ file: shot.file, sha256: shot.sha256 });
+		expect({ file: shot.file, sha256: createHash('sha256').update(png).digest('hex') }).toEqual({
+			file: shot.file,
+			sha256: shot.sha256,
+		});
 	}
 });

@@ -14,36 +14,45 @@ import * as listSearch from './methods/listSearch';
 
 export class AssetWorkspace implements INodeType {
 	description: INodeTypeDescription = {
-	displayName: 'Asset Workspace',
-	name: 'assetWorkspace',
-	icon: { light: 'file:assetWorkspace.svg', dark: 'file:assetWorkspace.dark.svg' },
-	group: ['transform'],
-	version: 1,
-	subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-	description: 'Read assets and model versions, run assets and follow their jobs in Asset Workspace',
-	defaults: { name: 'Asset Workspace' },
-	usableAsTool: true,
-	inputs: [NodeConnectionTypes.Main],
-	outputs: [NodeConnectionTypes.Main],
-	credentials: [{ name: 'assetWorkspaceApi', required: true }],
-	properties: [
-		{
-			displayName: 'Resource',
-			name: 'resource',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'Asset', value: 'asset', description: 'Folders, models, sources, orchestrations and Python assets' },
-				{ name: 'Job', value: 'job', description: 'A run of an asset' },
-				{ name: 'Model Version', value: 'modelVersion', description: 'Saved versions of a model' },
-			],
-			default: 'asset',
-		},
-		...asset.description,
-		...modelVersion.description,
-		...job.description,
-	],
-};
+		displayName: 'Asset Workspace',
+		name: 'assetWorkspace',
+		icon: { light: 'file:assetWorkspace.svg', dark: 'file:assetWorkspace.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Read assets and model versions, run assets and follow their jobs in Asset Workspace',
+		defaults: { name: 'Asset Workspace' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'assetWorkspaceApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Asset',
+						value: 'asset',
+						description: 'Folders, models, sources, orchestrations and Python assets',
+					},
+					{ name: 'Job', value: 'job', description: 'A run of an asset' },
+					{
+						name: 'Model Version',
+						value: 'modelVersion',
+						description: 'Saved versions of a model',
+					},
+				],
+				default: 'asset',
+			},
+			...asset.description,
+			...modelVersion.description,
+			...job.description,
+		],
+	};
 
 	methods = { listSearch };
 

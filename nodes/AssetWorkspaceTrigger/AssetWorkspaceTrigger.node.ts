@@ -9,12 +9,12 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { optionsCollection } from '../AssetWorkspace/actions/common.descriptions';
-import { mapWithConcurrency } from '../AssetWorkspace/helpers/concurrency';
-import { operationError } from '../AssetWorkspace/helpers/errors';
-import { jobEnvelopeSchema, TERMINAL_STATUSES, type Job } from '../AssetWorkspace/helpers/schemas';
-import { isUuid, show } from '../AssetWorkspace/helpers/validation';
-import { AssetWorkspaceTransport } from '../AssetWorkspace/transport';
+import { optionsCollection } from '../shared/descriptions';
+import { mapWithConcurrency } from '../shared/concurrency';
+import { operationError } from '../shared/errors';
+import { jobEnvelopeSchema, TERMINAL_STATUSES, type Job } from '../shared/schemas';
+import { isUuid, show } from '../shared/validation';
+import { AssetWorkspaceTransport } from '../shared/transport';
 import { jobsToAsk, observe, observeNotFound, watchState, type WatchOptions } from './jobWatch';
 
 /** How many job statuses are asked for at once in one poll. */
@@ -23,7 +23,10 @@ export const POLL_CONCURRENCY = 16;
 type Answer = { jobId: string; job?: Job; notFound?: boolean; error?: NodeApiError };
 
 /** Splits the Job IDs field on commas, spaces and new lines; each id must be a UUID. */
-export function parseJobIds(node: IPollFunctions['getNode'] extends () => infer N ? N : never, raw: unknown): string[] {
+export function parseJobIds(
+	node: IPollFunctions['getNode'] extends () => infer N ? N : never,
+	raw: unknown,
+): string[] {
 	const text = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
 	const ids = text.split(/[\s,;]+/).filter(Boolean);
 	const invalid = ids.find((id) => !isUuid(id));
@@ -57,7 +60,8 @@ export class AssetWorkspaceTrigger implements INodeType {
 				typeOptions: { rows: 3 },
 				default: '',
 				required: true,
-				placeholder: 'e.g. 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21, 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
+				placeholder:
+					'e.g. 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21, 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
 				description:
 					'The jobs to watch, separated by commas, spaces or new lines. Expressions work, for example {{ $vars.nightlyJobs }} filled by the workflow that starts the runs.',
 			},
@@ -66,7 +70,8 @@ export class AssetWorkspaceTrigger implements INodeType {
 				name: 'statuses',
 				type: 'multiOptions',
 				default: ['success', 'warning', 'failed'],
-				description: 'Which final states start the workflow. Jobs that end otherwise are recorded and never fire.',
+				description:
+					'Which final states start the workflow. Jobs that end otherwise are recorded and never fire.',
 				options: [
 					{ name: 'Failed', value: 'failed' },
 					{ name: 'Success', value: 'success' },
@@ -92,18 +97,24 @@ export class AssetWorkspaceTrigger implements INodeType {
 		// the jobs seen so far stay remembered and never fire twice.
 		if (watched.length === 0) {
 			throw operationError(this.getNode(), 'Job IDs: add at least one job id to watch', {
-				description: 'The list is empty. If it comes from an expression, check that it gives job ids; nothing is forgotten meanwhile.',
+				description:
+					'The list is empty. If it comes from an expression, check that it gives job ids; nothing is forgotten meanwhile.',
 			});
 		}
 		const selected = (this.getNodeParameter('statuses', [...TERMINAL_STATUSES]) as string[]) ?? [];
 		const options: WatchOptions = {
 			statuses: selected,
-			emitAlreadyFinished: (this.getNodeParameter('options.emitAlreadyFinished', true) as boolean) !== false,
+			emitAlreadyFinished:
+				(this.getNodeParameter('options.emitAlreadyFinished', true) as boolean) !== false,
 		};
 		const api = new AssetWorkspaceTransport(this);
 		const ask = async (jobId: string): Promise<Answer> => {
 			try {
-				const answer = await api.requestOrNotFound({ method: 'GET', path: ['jobs', jobId], schema: jobEnvelopeSchema });
+				const answer = await api.requestOrNotFound({
+					method: 'GET',
+					path: ['jobs', jobId],
+					schema: jobEnvelopeSchema,
+				});
 				return answer === null ? { jobId, notFound: true } : { jobId, job: answer.data };
 			} catch (error) {
 				if (error instanceof NodeApiError) return { jobId, error };
@@ -114,9 +125,20 @@ export class AssetWorkspaceTrigger implements INodeType {
 		if (this.getMode() === 'manual') {
 			// "Fetch test event": the current state of the watched jobs, changing nothing.
 			const answers = await mapWithConcurrency(watched, POLL_CONCURRENCY, ask);
-			const state = (this.getWorkflowStaticData('node').jobs ?? {}) as Record<string, { status?: string | null }>;
-			const sample = answers.filter((a) => a.job).map((a) => ({ json: { ...a.job, previousStatus: state[a.jobId]?.status ?? null } as IDataObject }));
-			if (sample.length === 0) throw answers.find((a) => a.error)?.error ?? operationError(this.getNode(), 'None of the watched jobs was found with this API key');
+			const state = (this.getWorkflowStaticData('node').jobs ?? {}) as Record<
+				string,
+				{ status?: string | null }
+			>;
+			const sample = answers
+				.filter((a) => a.job)
+				.map((a) => ({
+					json: { ...a.job, previousStatus: state[a.jobId]?.status ?? null } as IDataObject,
+				}));
+			if (sample.length === 0)
+				throw (
+					answers.find((a) => a.error)?.error ??
+					operationError(this.getNode(), 'None of the watched jobs was found with this API key')
+				);
 			return [sample];
 		}
 

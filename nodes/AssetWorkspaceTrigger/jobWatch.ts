@@ -8,7 +8,7 @@
  * Ids taken off the Job IDs list are remembered too (up to MAX_REMEMBERED, the oldest
  * unwatched forgotten first), so a job removed and added back does not fire a second time.
  */
-import { isTerminal } from '../AssetWorkspace/helpers/schemas';
+import { isTerminal } from '../shared/schemas';
 
 export interface WatchedJob {
 	/** Last status seen; null before the first answer. */
@@ -34,7 +34,8 @@ export const MAX_REMEMBERED = 10_000;
 /** Reads (and repairs) the state kept in static data, forgetting the oldest unwatched ids past MAX_REMEMBERED. */
 export function watchState(staticData: Record<string, unknown>, watched: string[]): WatchState {
 	const stored = staticData.jobs;
-	const jobs: Record<string, WatchedJob> = typeof stored === 'object' && stored !== null ? (stored as Record<string, WatchedJob>) : {};
+	const jobs: Record<string, WatchedJob> =
+		typeof stored === 'object' && stored !== null ? (stored as Record<string, WatchedJob>) : {};
 	const keep = new Set(watched);
 	// Object keys keep insertion order (job ids are UUIDs, never integer-like), oldest first.
 	let excess = Object.keys(jobs).length - Math.max(MAX_REMEMBERED, keep.size);
@@ -58,7 +59,12 @@ export function jobsToAsk(state: WatchState, watched: string[]): string[] {
  * Records one answer and says whether it fires. A job fires once, when it is first seen in a
  * terminal status that is selected (already-finished jobs only when `emitAlreadyFinished`).
  */
-export function observe(state: WatchState, jobId: string, status: string, options: WatchOptions): { fire: boolean; previousStatus: string | null } {
+export function observe(
+	state: WatchState,
+	jobId: string,
+	status: string,
+	options: WatchOptions,
+): { fire: boolean; previousStatus: string | null } {
 	const known = state.jobs[jobId];
 	const previousStatus = known?.status ?? null;
 	if (known?.settled) return { fire: false, previousStatus };

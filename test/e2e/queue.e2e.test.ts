@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The package in n8n queue mode (one main, two workers, Redis, PostgreSQL), as users scale out:
  * (a) webhook calls spread over both workers, each correct, one execute POST per call;
@@ -29,20 +30,29 @@ let cluster: QueueCluster;
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
-const jobsFor = async (call: string) => (await sandboxJobs(sandbox)).filter((j) => j.parameters.CALL === call);
+const jobsFor = async (call: string) =>
+	(await sandboxJobs(sandbox)).filter((j) => j.parameters.CALL === call);
 /** The runs the trigger's workflow started for a watched job (its MESSAGE is "<jobId> <status>"). */
-const notifications = async (jobId: string) => (await sandboxJobs(sandbox)).filter((j) => String(j.parameters.MESSAGE ?? '').startsWith(jobId));
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+const notifications = async (jobId: string) =>
+	(await sandboxJobs(sandbox)).filter((j) => String(j.parameters.MESSAGE ?? '').startsWith(jobId));
+async function until<T>(
+	what: string,
+	check: () => Promise<T | undefined | false>,
+	timeoutMs: number,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const value = await check();
 		if (value) return value;
 		await sleep(250);
 	}
-	throw new Error(`${what}: not within ${timeoutMs / 1000} s (at ${elapsed()})\nmain:\n${cluster.main.serverOutput.slice(-2000)}`);
+	throw new Error(
+		`${what}: not within ${timeoutMs / 1000} s (at ${elapsed()})\nmain:\n${cluster.main.serverOutput.slice(-2000)}`,
+	);
 }
 /** The worker whose log names the job: the node logs `job <id> queued` before it waits. */
-const workerOf = (jobId: string) => cluster.workers.findIndex((w) => w.serverOutput.includes(`job ${jobId} queued`));
+const workerOf = (jobId: string) =>
+	cluster.workers.findIndex((w) => w.serverOutput.includes(`job ${jobId} queued`));
 const executionStatuses = (workflowId: string) =>
 	cluster.services
 		.sql(`SELECT status FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`)
@@ -71,11 +81,15 @@ beforeAll(async () => {
 		await cluster.main.importWorkflow(w);
 		await cluster.main.publish(w.id);
 	}
-	const trigger = workflow('trigger.workflow.json', { __JOB_ID__: [...watched, heartbeat].join(', ') });
+	const trigger = workflow('trigger.workflow.json', {
+		__JOB_ID__: [...watched, heartbeat].join(', '),
+	});
 	await cluster.main.importWorkflow(trigger);
 	await cluster.main.publish(trigger.id);
 	await cluster.start();
-	log(`cluster up at ${elapsed()}: main on ${cluster.main.port}, workers' health on ${cluster.workers.map((w) => w.port).join(', ')}`);
+	log(
+		`cluster up at ${elapsed()}: main on ${cluster.main.port}, workers' health on ${cluster.workers.map((w) => w.port).join(', ')}`,
+	);
 }, 10 * 60_000);
 
 afterAll(async () => {
@@ -83,85 +97,128 @@ afterAll(async () => {
 	await sandbox?.close();
 }, 120_000);
 
-const webhook = (path: string, callId: string) => fetch(`http://127.0.0.1:${cluster.main.port}/webhook/${path}?call=${callId}`);
+const webhook = (path: string, callId: string) =>
+	fetch(`http://127.0.0.1:${cluster.main.port}/webhook/${path}?call=${callId}`);
 
-test('(a) 20 webhook calls: spread over both workers, each correct, one execute POST per call', async () => {
-	const calls = Array.from({ length: 20 }, (_, i) => `chain-${i}`);
-	const answers: any[] = await Promise.all(calls.map(async (id) => (await webhook('aw-queue-chain', id)).json()));
-	const assetCount = (await allAssets(sandbox)).length;
-	for (const [i, answer] of answers.entries()) {
-		expect(answer).toMatchObject({ status: 'success', assetId: SEED_IDS.salesforceOpportunities, jobSource: 'API', pollCount: expect.any(Number) });
-		const [run, ...more] = await jobsFor(calls[i]);
-		expect(more).toEqual([]);
-		expect(run.job.jobId).toBe(answer.jobId);
-		expect(run.parameters).toEqual({ CALL: calls[i], ASSETS: assetCount });
-	}
-	const executes = sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/assets/${SEED_IDS.salesforceOpportunities}/execute`));
-	expect(executes).toHaveLength(20);
-	const perWorker = cluster.workers.map((_w, index) => answers.filter((a) => workerOf(a.jobId) === index).length);
-	log(`(a) calls per worker: ${perWorker.join(' + ')}`);
-	expect(perWorker.reduce((a, b) => a + b)).toBe(20);
-	expect(perWorker.every((count) => count > 0)).toBe(true);
-}, 5 * 60_000);
+test(
+	'(a) 20 webhook calls: spread over both workers, each correct, one execute POST per call',
+	async () => {
+		const calls = Array.from({ length: 20 }, (_, i) => `chain-${i}`);
+		const answers: any[] = await Promise.all(
+			calls.map(async (id) => (await webhook('aw-queue-chain', id)).json()),
+		);
+		const assetCount = (await allAssets(sandbox)).length;
+		for (const [i, answer] of answers.entries()) {
+			expect(answer).toMatchObject({
+				status: 'success',
+				assetId: SEED_IDS.salesforceOpportunities,
+				jobSource: 'API',
+				pollCount: expect.any(Number),
+			});
+			const [run, ...more] = await jobsFor(calls[i]);
+			expect(more).toEqual([]);
+			expect(run.job.jobId).toBe(answer.jobId);
+			expect(run.parameters).toEqual({ CALL: calls[i], ASSETS: assetCount });
+		}
+		const executes = sandbox.requests.filter(
+			(r) =>
+				r.method === 'POST' &&
+				r.path.endsWith(`/assets/${SEED_IDS.salesforceOpportunities}/execute`),
+		);
+		expect(executes).toHaveLength(20);
+		const perWorker = cluster.workers.map(
+			(_w, index) => answers.filter((a) => workerOf(a.jobId) === index).length,
+		);
+		log(`(a) calls per worker: ${perWorker.join(' + ')}`);
+		expect(perWorker.reduce((a, b) => a + b)).toBe(20);
+		expect(perWorker.every((count) => count > 0)).toBe(true);
+	},
+	5 * 60_000,
+);
 
-test('(b, c) workers killed during Execute and wait; the trigger on main fires exactly once per job throughout', async () => {
-	const [first, second] = watched;
-	await controlJob(sandbox, first, { status: 'failed', hold: false });
-	await until('the trigger fires for the first job', async () => (await notifications(first)).length > 0, 150_000);
-	log(`(b) first job fired at ${elapsed()}`);
+test(
+	'(b, c) workers killed during Execute and wait; the trigger on main fires exactly once per job throughout',
+	async () => {
+		const [first, second] = watched;
+		await controlJob(sandbox, first, { status: 'failed', hold: false });
+		await until(
+			'the trigger fires for the first job',
+			async () => (await notifications(first)).length > 0,
+			150_000,
+		);
+		log(`(b) first job fired at ${elapsed()}`);
 
-	/** Starts a long Execute and wait, holds its job on the service, and finds the worker running it. */
-	const longRun = async (callId: string) => {
-		expect((await webhook('aw-queue-long', callId)).status).toBe(200);
-		const [run] = await until(`the ${callId} job is queued`, async () => {
-			const found = await jobsFor(callId);
-			return found.length > 0 && found;
-		}, 60_000);
-		await controlJob(sandbox, run.job.jobId, { hold: true });
-		const worker = await until(`a worker logs the ${callId} job`, async () => workerOf(run.job.jobId) + 1, 30_000) - 1;
-		return { jobId: run.job.jobId as string, worker };
-	};
+		/** Starts a long Execute and wait, holds its job on the service, and finds the worker running it. */
+		const longRun = async (callId: string) => {
+			expect((await webhook('aw-queue-long', callId)).status).toBe(200);
+			const [run] = await until(
+				`the ${callId} job is queued`,
+				async () => {
+					const found = await jobsFor(callId);
+					return found.length > 0 && found;
+				},
+				60_000,
+			);
+			await controlJob(sandbox, run.job.jobId, { hold: true });
+			const worker =
+				(await until(
+					`a worker logs the ${callId} job`,
+					async () => workerOf(run.job.jobId) + 1,
+					30_000,
+				)) - 1;
+			return { jobId: run.job.jobId as string, worker };
+		};
 
-	// SIGKILL, and while that worker is down the second watched job finishes: the other worker runs the trigger's workflow.
-	const killed = await longRun('kill');
-	const killedAt = Date.now();
-	await cluster.workers[killed.worker].kill('SIGKILL');
-	log(`(c) SIGKILL worker ${killed.worker} running job ${killed.jobId} at ${elapsed()}`);
-	await controlJob(sandbox, second, { status: 'success', hold: false });
-	await until('the trigger fires for the second job while a worker is down', async () => (await notifications(second)).length > 0, 150_000);
-	log(`(b) second job fired with one worker down at ${elapsed()}`);
-	await cluster.workers[killed.worker].start(180_000, { concurrency: 5 });
+		// SIGKILL, and while that worker is down the second watched job finishes: the other worker runs the trigger's workflow.
+		const killed = await longRun('kill');
+		const killedAt = Date.now();
+		await cluster.workers[killed.worker].kill('SIGKILL');
+		log(`(c) SIGKILL worker ${killed.worker} running job ${killed.jobId} at ${elapsed()}`);
+		await controlJob(sandbox, second, { status: 'success', hold: false });
+		await until(
+			'the trigger fires for the second job while a worker is down',
+			async () => (await notifications(second)).length > 0,
+			150_000,
+		);
+		log(`(b) second job fired with one worker down at ${elapsed()}`);
+		await cluster.workers[killed.worker].start(180_000, { concurrency: 5 });
 
-	// SIGTERM: n8n's graceful shutdown waits for the running execution, then gives up and exits.
-	const terminated = await longRun('term');
-	const terminatedAt = Date.now();
-	await cluster.workers[terminated.worker].kill('SIGTERM');
-	log(`(c) SIGTERM worker ${terminated.worker} running job ${terminated.jobId}: exited after ${Math.round((Date.now() - terminatedAt) / 1000)} s`);
-	await cluster.workers[terminated.worker].start(180_000, { concurrency: 5 });
+		// SIGTERM: n8n's graceful shutdown waits for the running execution, then gives up and exits.
+		const terminated = await longRun('term');
+		const terminatedAt = Date.now();
+		await cluster.workers[terminated.worker].kill('SIGTERM');
+		log(
+			`(c) SIGTERM worker ${terminated.worker} running job ${terminated.jobId}: exited after ${Math.round((Date.now() - terminatedAt) / 1000)} s`,
+		);
+		await cluster.workers[terminated.worker].start(180_000, { concurrency: 5 });
 
-	// Main restarts; its next poll fires nothing again.
-	await cluster.main.stop();
-	await cluster.main.start(180_000);
-	const seen = polls();
-	await until('a poll after main restarted', async () => polls() > seen, 150_000);
-	log(`(b) poll after main restart at ${elapsed()}`);
+		// Main restarts; its next poll fires nothing again.
+		await cluster.main.stop();
+		await cluster.main.start(180_000);
+		const seen = polls();
+		await until('a poll after main restarted', async () => polls() > seen, 150_000);
+		log(`(b) poll after main restart at ${elapsed()}`);
 
-	// Both killed executions end as failed, and are not run again.
-	const statuses = await until(
-		'n8n ends both interrupted executions',
-		async () => {
-			const now = executionStatuses('awE2eQueueLong');
-			return now.length === 2 && now.every((s) => s !== 'running' && s !== 'new') && now;
-		},
-		300_000,
-	);
-	log(`(c) interrupted executions ended as ${statuses.join(', ')}: ${Math.round((Date.now() - killedAt) / 1000)} s after SIGKILL, ${Math.round((Date.now() - terminatedAt) / 1000)} s after SIGTERM`);
-	expect(statuses.every((s) => s === 'error' || s === 'crashed')).toBe(true);
-	await sleep(5_000);
-	expect(await jobsFor('kill')).toHaveLength(1);
-	expect(await jobsFor('term')).toHaveLength(1);
-	expect(executionStatuses('awE2eQueueLong')).toHaveLength(2);
-	expect(await notifications(first)).toHaveLength(1);
-	expect(await notifications(second)).toHaveLength(1);
-	expect(await notifications(heartbeat)).toHaveLength(0);
-}, 20 * 60_000);
+		// Both killed executions end as failed, and are not run again.
+		const statuses = await until(
+			'n8n ends both interrupted executions',
+			async () => {
+				const now = executionStatuses('awE2eQueueLong');
+				return now.length === 2 && now.every((s) => s !== 'running' && s !== 'new') && now;
+			},
+			300_000,
+		);
+		log(
+			`(c) interrupted executions ended as ${statuses.join(', ')}: ${Math.round((Date.now() - killedAt) / 1000)} s after SIGKILL, ${Math.round((Date.now() - terminatedAt) / 1000)} s after SIGTERM`,
+		);
+		expect(statuses.every((s) => s === 'error' || s === 'crashed')).toBe(true);
+		await sleep(5_000);
+		expect(await jobsFor('kill')).toHaveLength(1);
+		expect(await jobsFor('term')).toHaveLength(1);
+		expect(executionStatuses('awE2eQueueLong')).toHaveLength(2);
+		expect(await notifications(first)).toHaveLength(1);
+		expect(await notifications(second)).toHaveLength(1);
+		expect(await notifications(heartbeat)).toHaveLength(0);
+	},
+	20 * 60_000,
+);

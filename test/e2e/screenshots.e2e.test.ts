@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * `npm run screenshots` works: it takes the README's pictures again, from a real n8n in headless
  * Chromium, into a temporary folder. The script itself checks, before each picture, that the
@@ -14,7 +15,9 @@ import { runtimeOf } from '../../e2e/runtime';
 import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots';
 import { ROOT, runScript, type ScriptResult } from '../helpers/scripts';
 
-const committed: Manifest = JSON.parse(readFileSync(join(ROOT, 'docs', 'images', MANIFEST), 'utf8'));
+const committed: Manifest = JSON.parse(
+	readFileSync(join(ROOT, 'docs', 'images', MANIFEST), 'utf8'),
+);
 
 describe('npm run screenshots', () => {
 	const out = mkdtempSync(join(tmpdir(), 'aw-shots-'));
@@ -28,17 +31,25 @@ describe('npm run screenshots', () => {
 	}, 10 * 60_000);
 
 	test('finishes with every check passed, in n8n 2.x (the README shows that line)', () => {
-		expect({ code: result.code, stderr: result.code === 0 ? '' : result.stderr.slice(-3000) }).toEqual({ code: 0, stderr: '' });
+		expect({
+			code: result.code,
+			stderr: result.code === 0 ? '' : result.stderr.slice(-3000),
+		}).toEqual({ code: 0, stderr: '' });
 		expect(manifest.n8n).toBe(runtimeOf('n8n-2').label);
 		expect(manifest.chromium).toMatch(/^\d+\.\d+/);
 	});
 
 	test('writes the pictures the README shows, as PNGs of the whole viewport', () => {
-		expect(manifest.shots.map((s) => [s.file, s.caption])).toEqual(committed.shots.map((s) => [s.file, s.caption]));
+		expect(manifest.shots.map((s) => [s.file, s.caption])).toEqual(
+			committed.shots.map((s) => [s.file, s.caption]),
+		);
 		for (const shot of manifest.shots) {
 			const png = readFileSync(join(out, shot.file));
 			expect(pngSize(png)).toEqual(manifest.viewport);
-			expect({ file: shot.file, sha256: createHash('sha256').update(png).digest('hex') }).toEqual({ file: shot.file, sha256: shot.sha256 });
+			expect({ file: shot.file, sha256: createHash('sha256').update(png).digest('hex') }).toEqual({
+				file: shot.file,
+				sha256: shot.sha256,
+			});
 			expect(png.length).toBeGreaterThan(30_000); // a blank 1440x900 page compresses to a few kB
 		}
 	});

@@ -5,7 +5,13 @@
  * would provide: the node-type registry and a credentials store that applies a credential's
  * `authenticate` block as n8n's CredentialsHelper does.
  */
-import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
 import {
 	ICredentialsHelper,
 	Workflow,
@@ -33,7 +39,9 @@ export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 const nodeClasses: Record<string, INodeType> = {
 	[NODE_TYPE]: new AssetWorkspace(),
 };
-const credentialClasses: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new AssetWorkspaceApi() };
+const credentialClasses: Record<string, ICredentialType> = {
+	[CREDENTIAL_TYPE]: new AssetWorkspaceApi(),
+};
 
 export function registerNodeType(type: string, node: INodeType) {
 	nodeClasses[type] = node;
@@ -66,10 +74,20 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (authenticate?.type === 'generic') {
 			const resolve = (value: string) =>
-				String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') ?? '');
+				String(
+					workflow.expression.getSimpleParameterValue(
+						node,
+						value,
+						'internal',
+						{ $credentials: credentials },
+						undefined,
+						'',
+					) ?? '',
+				);
 			for (const [target, entries] of Object.entries(authenticate.properties)) {
 				const bag = ((requestOptions as unknown as Record<string, IDataObject>)[target] ??= {});
-				for (const [key, value] of Object.entries(entries as Record<string, string>)) bag[resolve(key)] = resolve(value);
+				for (const [key, value] of Object.entries(entries as Record<string, string>))
+					bag[resolve(key)] = resolve(value);
 			}
 		}
 		return requestOptions;
@@ -109,7 +127,10 @@ export interface SandboxCredentials {
 	apiKey: string;
 }
 
-export function additionalDataFor(credentials: SandboxCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(
+	credentials: SandboxCredentials,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper({ [CREDENTIAL_TYPE]: { ...credentials } }),
 		hooks,
@@ -154,9 +175,23 @@ export interface NodeRunResult {
 
 /** Runs one node of our package in WorkflowExecute, with `items` as its input. */
 export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
-	const node: INode = { ...nodeWith(options.parameters, options.type), ...(options.onError ? { onError: options.onError } : {}) };
+	const node: INode = {
+		...nodeWith(options.parameters, options.type),
+		...(options.onError ? { onError: options.onError } : {}),
+	};
 	const workflow = workflowWith(node);
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'test', nodes: [node], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as never);
 	let done: (run: IRun) => void = () => {};
 	const finished = new Promise<IRun>((resolve) => (done = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => done(run));
@@ -172,7 +207,11 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 			waitingExecutionSource: {},
 		},
 	} as unknown as IRunExecutionData;
-	const execute = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual', runExecutionData);
+	const execute = new WorkflowExecute(
+		additionalDataFor(options.credentials, hooks),
+		'manual',
+		runExecutionData,
+	);
 	try {
 		await execute.processRunExecutionData(workflow);
 	} catch (error) {
@@ -189,7 +228,14 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 }
 
 function workflowWith(node: INode) {
-	return new Workflow({ id: 'test-workflow', name: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	return new Workflow({
+		id: 'test-workflow',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+	});
 }
 
 function nodeWith(parameters: INodeParameters, type = NODE_TYPE): INode {
@@ -207,11 +253,19 @@ function nodeWith(parameters: INodeParameters, type = NODE_TYPE): INode {
 /** Runs a `methods.listSearch` function of the node through n8n-core's LoadOptionsContext. */
 export async function listSearch(
 	method: string,
-	options: { credentials: SandboxCredentials; parameters?: INodeParameters; filter?: string; paginationToken?: string },
+	options: {
+		credentials: SandboxCredentials;
+		parameters?: INodeParameters;
+		filter?: string;
+		paginationToken?: string;
+	},
 ) {
 	const node = nodeWith(options.parameters ?? {});
 	// As n8n's dynamic-parameters service does: the editor sends the node's current parameters along.
-	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: options.parameters ?? {} };
+	const additionalData = {
+		...additionalDataFor(options.credentials),
+		currentNodeParameters: options.parameters ?? {},
+	};
 	const context = new LoadOptionsContext(workflowWith(node), node, additionalData, '');
 	const search = (nodeClasses[NODE_TYPE].methods?.listSearch ?? {})[method];
 	return await search.call(context, options.filter, options.paginationToken);
@@ -222,7 +276,9 @@ export async function listSearch(
  * request: the request runs as the routing of a temporary node through n8n-core's RoutingNode,
  * then the test's rules map the status to a message.
  */
-export async function testCredential(data: SandboxCredentials): Promise<{ status: 'OK' | 'Error'; message: string }> {
+export async function testCredential(
+	data: SandboxCredentials,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const credential = credentialClasses[CREDENTIAL_TYPE];
 	const test = credential.test!;
 	const tempType = 'n8n-nodes-asset-workspace.credentialTest';
@@ -232,24 +288,56 @@ export async function testCredential(data: SandboxCredentials): Promise<{ status
 			...base,
 			name: tempType,
 			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
+			],
 		},
 	};
 	registerNodeType(tempType, nodeType);
 	const node = nodeWith({}, tempType);
 	const workflow = workflowWith(node);
 	const additionalData = additionalDataFor(data);
-	const context = new ExecuteContext(workflow, node, additionalData, 'internal', { resultData: { runData: {} } } as IRunExecutionData, 0, [], { main: [[{ json: {} }]] }, { node, data: {}, source: null }, []);
-	const routing = new RoutingNode(context, nodeType, { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox', type: CREDENTIAL_TYPE, data: { ...data } });
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		{ resultData: { runData: {} } } as IRunExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	const routing = new RoutingNode(context, nodeType, {
+		id: 'awSandboxCred01',
+		name: 'Asset Workspace Sandbox',
+		type: CREDENTIAL_TYPE,
+		data: { ...data },
+	});
 	try {
 		await routing.runNode();
 		return { status: 'OK', message: 'Connection successful!' };
 	} catch (error) {
-		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		const cause = (
+			error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }
+		).cause;
 		if (cause?.response) {
-			const rule = test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === cause.response!.status);
-			if (rule && rule.type === 'responseCode') return { status: 'Error', message: rule.properties.message };
-			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+			const rule = test.rules?.find(
+				(r) => r.type === 'responseCode' && r.properties.value === cause.response!.status,
+			);
+			if (rule && rule.type === 'responseCode')
+				return { status: 'Error', message: rule.properties.message };
+			return {
+				status: 'Error',
+				message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}`,
+			};
 		}
 		if (cause?.code) return { status: 'Error', message: cause.code };
 		return { status: 'Error', message: String((error as Error).message) };

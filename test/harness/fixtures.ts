@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Shared fixtures for node tests: a sandbox per suite, parameter builders, request-log helpers. */
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { OWNER, call } from '../helpers/http';
@@ -24,7 +25,9 @@ export function requestsOf(sandbox: Sandbox): string[] {
 	});
 }
 
-export const inject = (sandbox: Sandbox, fault: object) => call(sandbox, '/__sandbox/faults', { method: 'POST', body: fault });
+export const inject = (sandbox: Sandbox, fault: object) =>
+	call(sandbox, '/__sandbox/faults', { method: 'POST', body: fault });
 
 /** The JSON of a node run's output items (output 1 is the error output when it is on). */
-export const json = (result: { outputs: Array<Array<{ json: unknown }>> }, output = 0) => (result.outputs[output]?.map((i) => i.json) ?? []) as any[];
+export const json = (result: { outputs: Array<Array<{ json: unknown }>> }, output = 0) =>
+	(result.outputs[output]?.map((i) => i.json) ?? []) as any[];

@@ -8,10 +8,23 @@
  * `restart()` builds a new workflow from what was saved, as n8n does after a restart.
  */
 import { PollContext } from 'n8n-core';
-import { Workflow, type IDataObject, type INode, type INodeParameters, type WorkflowExecuteMode } from 'n8n-workflow';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 import { AssetWorkspaceTrigger } from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
-import { CREDENTIAL_TYPE, PACKAGE, additionalDataFor, nodeTypes, registerNodeType, type SandboxCredentials } from './engine';
+import {
+	CREDENTIAL_TYPE,
+	PACKAGE,
+	additionalDataFor,
+	nodeTypes,
+	registerNodeType,
+	type SandboxCredentials,
+} from './engine';
 
 export const TRIGGER_TYPE = `${PACKAGE}.assetWorkspaceTrigger`;
 registerNodeType(TRIGGER_TYPE, new AssetWorkspaceTrigger());
@@ -39,7 +52,9 @@ export class TriggerHarness {
 			typeVersion: 1,
 			position: [0, 0],
 			parameters,
-			credentials: { [CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' } },
+			credentials: {
+				[CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' },
+			},
 		};
 		this.saved = clone(saved);
 		this.restart();
@@ -69,15 +84,24 @@ export class TriggerHarness {
 	}
 
 	/** One poll, as n8n runs it: returns the emitted items, or null, or the error n8n would report. */
-	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<{ items: IDataObject[] | null; error?: Error & { httpCode?: string | null } }> {
+	async poll(
+		mode: WorkflowExecuteMode = 'trigger',
+	): Promise<{ items: IDataObject[] | null; error?: Error & { httpCode?: string | null } }> {
 		const workflow = this.workflow;
 		const before = clone(workflow.staticData);
-		const context = new PollContext(workflow, workflow.getNode(this.node.name)!, additionalDataFor(this.credentials), mode, 'activate');
+		const context = new PollContext(
+			workflow,
+			workflow.getNode(this.node.name)!,
+			additionalDataFor(this.credentials),
+			mode,
+			'activate',
+		);
 		const nodeType = nodeTypes.getByNameAndVersion(TRIGGER_TYPE) as AssetWorkspaceTrigger;
 		try {
 			const result = await nodeType.poll.call(context);
 			const items = result ? result[0].map((item) => item.json) : null;
-			if (mode !== 'manual' && (items !== null || this.persistence === 'n8n2')) this.saved = clone(workflow.staticData);
+			if (mode !== 'manual' && (items !== null || this.persistence === 'n8n2'))
+				this.saved = clone(workflow.staticData);
 			return { items };
 		} catch (error) {
 			if (this.persistence === 'n8n2') {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A small HTTP server with a handler written by the test, for behaviour the sandbox must not
  * have (redirects, endless bodies, ignoring offset, echoing the key in odd ways). Real HTTP
@@ -18,7 +19,9 @@ export interface FakeServer {
 	close(): Promise<void>;
 }
 
-export async function fakeServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<FakeServer> {
+export async function fakeServer(
+	handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<FakeServer> {
 	const requests: FakeRequest[] = [];
 	const sockets = new Set<Socket>();
 	const server = createServer((req, res) => {
@@ -43,8 +46,17 @@ export async function fakeServer(handler: (req: IncomingMessage, res: ServerResp
 	};
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(
+	res: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+) {
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
-	res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+	res.writeHead(status, {
+		'Content-Type': 'application/json',
+		'Content-Length': Buffer.byteLength(text),
+		...headers,
+	});
 	res.end(text);
 }

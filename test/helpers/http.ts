@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Small HTTP helpers for talking to a sandbox from tests (real HTTP over loopback). */
 import type { Sandbox } from '../../sandbox/server';
 
@@ -21,7 +22,11 @@ export async function call(sandbox: Sandbox, path: string, options: CallOptions 
 		body = JSON.stringify(options.body);
 		headers['content-type'] ??= 'application/json';
 	}
-	const response = await fetch(`${sandbox.url}${path}`, { method: options.method ?? 'GET', headers, body });
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method: options.method ?? 'GET',
+		headers,
+		body,
+	});
 	const text = await response.text();
 	let json: any;
 	try {
@@ -61,13 +66,26 @@ export async function waitForJob(sandbox: Sandbox, jobId: string, key = OWNER, t
 
 /** Starts a run of an asset through the public API (`jobSource: "API"`); returns the queued job. */
 export async function startJob(sandbox: Sandbox, assetId: string, key = OWNER) {
-	return (await api(sandbox, `/assets/${assetId}/execute`, { method: 'POST', key, body: { jobSource: 'API' } })).json.data;
+	return (
+		await api(sandbox, `/assets/${assetId}/execute`, {
+			method: 'POST',
+			key,
+			body: { jobSource: 'API' },
+		})
+	).json.data;
 }
 
 /** Sandbox control: every job the owner key can read, with the parameters it was started with. */
 export const sandboxJobs = async (sandbox: Sandbox) =>
-	(await call(sandbox, '/__sandbox/jobs')).json.data.jobs as Array<{ job: any; parameters: Record<string, unknown>; held: boolean }>;
+	(await call(sandbox, '/__sandbox/jobs')).json.data.jobs as Array<{
+		job: any;
+		parameters: Record<string, unknown>;
+		held: boolean;
+	}>;
 
 /** Sandbox control: force a job's status and/or hold it where it is (owner key). */
-export const controlJob = (sandbox: Sandbox, jobId: string, change: { status?: string; hold?: boolean }) =>
-	call(sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: change });
+export const controlJob = (
+	sandbox: Sandbox,
+	jobId: string,
+	change: { status?: string; hold?: boolean },
+) => call(sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: change });

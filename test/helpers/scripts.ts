@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Runs one of the project's TypeScript scripts with tsx, as `npm run` would, without blocking this process. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,7 +12,10 @@ export interface ScriptResult {
 }
 
 export function runScript(script: string, args: string[] = []): Promise<ScriptResult> {
-	const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [script, ...args], {
+		cwd: ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (chunk) => (stdout += chunk));

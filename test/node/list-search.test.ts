@@ -8,44 +8,87 @@ const env = useSandbox();
 const big = useSandbox({ assets: 300 });
 
 test('assets: every readable asset, named with type and folder', async () => {
-	const { results, paginationToken } = await listSearch('searchAssets', { credentials: env.credentials });
+	const { results, paginationToken } = await listSearch('searchAssets', {
+		credentials: env.credentials,
+	});
 	expect(paginationToken).toBeUndefined();
 	expect(results).toHaveLength((await allAssets(env.sandbox)).length);
-	expect(results).toContainEqual({ name: 'Revenue Forecast (Model in Finance)', value: SEED_IDS.revenueForecast });
-	expect(results).toContainEqual({ name: 'Postgres Orders (Source)', value: SEED_IDS.postgresOrders });
+	expect(results).toContainEqual({
+		name: 'Revenue Forecast (Model in Finance)',
+		value: SEED_IDS.revenueForecast,
+	});
+	expect(results).toContainEqual({
+		name: 'Postgres Orders (Source)',
+		value: SEED_IDS.postgresOrders,
+	});
 });
 
 test('assets: the search filters by name, case-insensitively', async () => {
-	const { results } = await listSearch('searchAssets', { credentials: env.credentials, filter: 'FINANCE' });
-	expect(results.map((r) => r.name)).toEqual(['Finance (Folder)', 'Finance Archive (Folder in Finance)', 'Nightly Finance Refresh (Orchestration in Finance)']);
+	const { results } = await listSearch('searchAssets', {
+		credentials: env.credentials,
+		filter: 'FINANCE',
+	});
+	expect(results.map((r) => r.name)).toEqual([
+		'Finance (Folder)',
+		'Finance Archive (Folder in Finance)',
+		'Nightly Finance Refresh (Orchestration in Finance)',
+	]);
 });
 
 test('models only, under Model Version', async () => {
 	const { results } = await listSearch('searchModels', { credentials: env.credentials });
-	expect(results.map((r) => r.name)).toEqual(['Campaign Attribution', 'Customer Churn Risk', 'Headcount Plan', 'Inventory Projection', 'Revenue Forecast']);
+	expect(results.map((r) => r.name)).toEqual([
+		'Campaign Attribution',
+		'Customer Churn Risk',
+		'Headcount Plan',
+		'Inventory Projection',
+		'Revenue Forecast',
+	]);
 });
 
 test('folders for the folder filter', async () => {
 	const { results } = await listSearch('searchFolders', { credentials: env.credentials });
-	expect(results.map((r) => r.name)).toEqual(['Finance', 'Finance Archive', 'Marketing', 'People (restricted)']);
+	expect(results.map((r) => r.name)).toEqual([
+		'Finance',
+		'Finance Archive',
+		'Marketing',
+		'People (restricted)',
+	]);
 });
 
 test('versions of the chosen model: newest first, the published one marked', async () => {
-	const { results } = await listSearch('searchVersions', { credentials: env.credentials, parameters: { resource: 'modelVersion', operation: 'get', assetId: rl(SEED_IDS.revenueForecast, 'list') } });
+	const { results } = await listSearch('searchVersions', {
+		credentials: env.credentials,
+		parameters: {
+			resource: 'modelVersion',
+			operation: 'get',
+			assetId: rl(SEED_IDS.revenueForecast, 'list'),
+		},
+	});
 	expect(results.map((r) => r.name)).toEqual([
 		'v3: Draft: sort by weighted amount',
 		'v2 (published): Join orders, weight by probability',
 		'v1: First cut: opportunities only',
 	]);
-	const none = await listSearch('searchVersions', { credentials: env.credentials, parameters: { resource: 'modelVersion', operation: 'get', assetId: rl('') } });
+	const none = await listSearch('searchVersions', {
+		credentials: env.credentials,
+		parameters: { resource: 'modelVersion', operation: 'get', assetId: rl('') },
+	});
 	expect(none.results).toEqual([]);
 });
 
 test('a large workspace is paged: 50 results a page, then the token continues where it stopped', async () => {
-	const first = await listSearch('searchAssets', { credentials: big.credentials, filter: 'generated' });
+	const first = await listSearch('searchAssets', {
+		credentials: big.credentials,
+		filter: 'generated',
+	});
 	expect(first.results).toHaveLength(50);
 	expect(first.paginationToken).toBeDefined();
-	const second = await listSearch('searchAssets', { credentials: big.credentials, filter: 'generated', paginationToken: first.paginationToken });
+	const second = await listSearch('searchAssets', {
+		credentials: big.credentials,
+		filter: 'generated',
+		paginationToken: first.paginationToken,
+	});
 	expect(second.results).toHaveLength(50);
 	const names = [...first.results, ...second.results].map((r) => r.name);
 	expect(new Set(names).size).toBe(100);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Run and wait: Execute that waits for its job, Job: Wait for Completion, items side by side,
  * the filters the API lacks, and lean model versions. In n8n's engine, against the sandbox.
@@ -9,10 +10,15 @@ import { runNode, type NodeRunOptions } from '../harness/engine';
 import { inject, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 200 });
-const run = (options: Omit<NodeRunOptions, 'credentials'>) => runNode({ credentials: env.credentials, ...options });
+const run = (options: Omit<NodeRunOptions, 'credentials'>) =>
+	runNode({ credentials: env.credentials, ...options });
 const execute = (assetId: string, extra: object = {}, more: Partial<NodeRunOptions> = {}) =>
-	run({ parameters: { resource: 'asset', operation: 'execute', assetId: rl(assetId), ...extra }, ...more });
-const statusRequests = (jobId: string) => env.sandbox.requests.filter((r) => r.path === `/api/public/v1/jobs/${jobId}`);
+	run({
+		parameters: { resource: 'asset', operation: 'execute', assetId: rl(assetId), ...extra },
+		...more,
+	});
+const statusRequests = (jobId: string) =>
+	env.sandbox.requests.filter((r) => r.path === `/api/public/v1/jobs/${jobId}`);
 
 /** Most status requests a wait of `seconds` can make: the adaptive intervals that fit, plus the first answer. */
 function pollBound(seconds: number) {
@@ -33,7 +39,14 @@ describe('Asset: Execute waits for the job by default', () => {
 		['warning', SEED_IDS.webAnalytics],
 	])('ends on %s with the final job, waitedSeconds and pollCount', async (status, assetId) => {
 		const [job] = json(await execute(assetId));
-		expect(job).toMatchObject({ status, assetId, jobSource: 'API', finishedAt: expect.any(String), pollCount: expect.any(Number), waitedSeconds: expect.any(Number) });
+		expect(job).toMatchObject({
+			status,
+			assetId,
+			jobSource: 'API',
+			finishedAt: expect.any(String),
+			pollCount: expect.any(Number),
+			waitedSeconds: expect.any(Number),
+		});
 		expect(job.pollCount).toBe(statusRequests(job.jobId).length);
 		expect(job.pollCount).toBeGreaterThanOrEqual(1);
 	});
@@ -41,9 +54,15 @@ describe('Asset: Execute waits for the job by default', () => {
 	test('a failed job fails the item by default, carrying the job', async () => {
 		const result = await execute(SEED_IDS.postgresOrders);
 		expect(result.error?.message).toMatch(/^Job [0-9a-f-]{36} ended with status "failed"$/);
-		const regular = json(await execute(SEED_IDS.postgresOrders, {}, { onError: 'continueRegularOutput' }));
+		const regular = json(
+			await execute(SEED_IDS.postgresOrders, {}, { onError: 'continueRegularOutput' }),
+		);
 		expect(regular[0].error).toMatch(/ended with status "failed"/);
-		expect(regular[0].details.job).toMatchObject({ status: 'failed', assetId: SEED_IDS.postgresOrders, pollCount: expect.any(Number) });
+		expect(regular[0].details.job).toMatchObject({
+			status: 'failed',
+			assetId: SEED_IDS.postgresOrders,
+			pollCount: expect.any(Number),
+		});
 		const routed = await execute(SEED_IDS.postgresOrders, {}, { onError: 'continueErrorOutput' });
 		expect(json(routed, 0)).toEqual([]);
 		expect(json(routed, 1)[0].details.job.status).toBe('failed');
@@ -55,14 +74,25 @@ describe('Asset: Execute waits for the job by default', () => {
 		[[], SEED_IDS.postgresOrders, 'failed', false],
 		[['warning'], SEED_IDS.postgresOrders, 'failed', false],
 	])('failOn %j: a %s-ending run ends %s, fails: %s', async (failOn, assetId, status, fails) => {
-		const result = await execute(assetId, { options: { failOn } }, { onError: 'continueErrorOutput' });
+		const result = await execute(
+			assetId,
+			{ options: { failOn } },
+			{ onError: 'continueErrorOutput' },
+		);
 		const item = fails ? json(result, 1)[0] : json(result, 0)[0];
 		expect(fails ? item.details.job.status : item.status).toBe(status);
 	});
 
 	test('a Python run whose parameters are missing fails; given, it succeeds', async () => {
-		expect((await execute(SEED_IDS.fxRatesLoader)).error?.message).toContain('ended with status "failed"');
-		const [job] = json(await execute(SEED_IDS.fxRatesLoader, { specifyParameters: 'json', parametersJson: '{"RUN_DATE": "2026-11-21"}' }));
+		expect((await execute(SEED_IDS.fxRatesLoader)).error?.message).toContain(
+			'ended with status "failed"',
+		);
+		const [job] = json(
+			await execute(SEED_IDS.fxRatesLoader, {
+				specifyParameters: 'json',
+				parametersJson: '{"RUN_DATE": "2026-11-21"}',
+			}),
+		);
 		expect(job.status).toBe('success');
 	});
 
@@ -70,8 +100,18 @@ describe('Asset: Execute waits for the job by default', () => {
 		const started = await startJob(env.sandbox, SEED_IDS.nightlyFinance);
 		await controlJob(env.sandbox, started.jobId, { hold: true });
 		const began = Date.now();
-		const result = await run({ items: [started], parameters: { resource: 'job', operation: 'wait', jobId: '={{ $json.jobId }}', options: { timeout: 3 } } });
-		expect(result.error?.message).toBe(`Job ${started.jobId} did not finish within 3 s (last status: pending)`);
+		const result = await run({
+			items: [started],
+			parameters: {
+				resource: 'job',
+				operation: 'wait',
+				jobId: '={{ $json.jobId }}',
+				options: { timeout: 3 },
+			},
+		});
+		expect(result.error?.message).toBe(
+			`Job ${started.jobId} did not finish within 3 s (last status: pending)`,
+		);
 		expect(result.error?.description).toContain('keeps running on the service');
 		const polls = statusRequests(started.jobId);
 		expect(polls.length).toBeLessThanOrEqual(pollBound(3));
@@ -82,7 +122,12 @@ describe('Asset: Execute waits for the job by default', () => {
 		const started = await startJob(env.sandbox, SEED_IDS.nightlyFinance);
 		await controlJob(env.sandbox, started.jobId, { hold: true });
 		setTimeout(() => void controlJob(env.sandbox, started.jobId, { status: 'success' }), 6000);
-		const [job] = json(await run({ items: [started], parameters: { resource: 'job', operation: 'wait', jobId: '={{ $json.jobId }}' } }));
+		const [job] = json(
+			await run({
+				items: [started],
+				parameters: { resource: 'job', operation: 'wait', jobId: '={{ $json.jobId }}' },
+			}),
+		);
 		expect(job.status).toBe('success');
 		expect(job.waitedSeconds).toBeGreaterThanOrEqual(6);
 		expect(job.pollCount).toBeLessThanOrEqual(pollBound(job.waitedSeconds));
@@ -91,14 +136,26 @@ describe('Asset: Execute waits for the job by default', () => {
 
 	test('transient 503s while waiting are retried, not fatal', async () => {
 		const started = await startJob(env.sandbox, SEED_IDS.salesforceOpportunities);
-		await inject(env.sandbox, { match: `/api/public/v1/jobs/${started.jobId}`, times: 2, fault: 'status', status: 503 });
-		const [job] = json(await run({ items: [started], parameters: { resource: 'job', operation: 'wait', jobId: started.jobId } }));
+		await inject(env.sandbox, {
+			match: `/api/public/v1/jobs/${started.jobId}`,
+			times: 2,
+			fault: 'status',
+			status: 503,
+		});
+		const [job] = json(
+			await run({
+				items: [started],
+				parameters: { resource: 'job', operation: 'wait', jobId: started.jobId },
+			}),
+		);
 		expect(job.status).toBe('success');
 		expect(statusRequests(started.jobId).filter((r) => r.status === 503)).toHaveLength(2);
 	});
 
 	test('without waiting, the queued job comes back at once', async () => {
-		const [job] = json(await execute(SEED_IDS.salesforceOpportunities, { waitForCompletion: false }));
+		const [job] = json(
+			await execute(SEED_IDS.salesforceOpportunities, { waitForCompletion: false }),
+		);
 		expect(job.status).toBe('pending');
 		expect(job.pollCount).toBeUndefined();
 		expect(statusRequests(job.jobId)).toHaveLength(0);
@@ -107,17 +164,34 @@ describe('Asset: Execute waits for the job by default', () => {
 
 describe('many items wait side by side', () => {
 	test('ten runs all start before any of them is seen finished; order and pairing stay true', async () => {
-		const assets = [SEED_IDS.salesforceOpportunities, SEED_IDS.webAnalytics, SEED_IDS.stripePayments, SEED_IDS.revenueForecast, SEED_IDS.nightlyFinance,
-			SEED_IDS.slackNotifier, SEED_IDS.inventoryProjection, SEED_IDS.campaignAttribution, SEED_IDS.salesforceOpportunities, SEED_IDS.stripePayments];
+		const assets = [
+			SEED_IDS.salesforceOpportunities,
+			SEED_IDS.webAnalytics,
+			SEED_IDS.stripePayments,
+			SEED_IDS.revenueForecast,
+			SEED_IDS.nightlyFinance,
+			SEED_IDS.slackNotifier,
+			SEED_IDS.inventoryProjection,
+			SEED_IDS.campaignAttribution,
+			SEED_IDS.salesforceOpportunities,
+			SEED_IDS.stripePayments,
+		];
 		const result = await run({
 			items: assets.map((id) => ({ id })),
-			parameters: { resource: 'asset', operation: 'execute', assetId: rl('={{ $json.id }}'), options: { failOn: [] } },
+			parameters: {
+				resource: 'asset',
+				operation: 'execute',
+				assetId: rl('={{ $json.id }}'),
+				options: { failOn: [] },
+			},
 		});
 		const jobs = json(result);
 		expect(jobs.map((j) => j.assetId)).toEqual(assets);
 		expect(result.outputs[0].map((i) => i.pairedItem)).toEqual(assets.map((_, item) => ({ item })));
 		const executes = env.sandbox.requests.filter((r) => r.method === 'POST');
-		const firstTerminal = Math.min(...env.sandbox.requests.filter((r) => r.method === 'GET').map((r) => Date.parse(r.time)));
+		const firstTerminal = Math.min(
+			...env.sandbox.requests.filter((r) => r.method === 'GET').map((r) => Date.parse(r.time)),
+		);
 		expect(executes).toHaveLength(10);
 		// Every run was queued before the first status poll of any: the waits overlap instead of queuing up.
 		expect(Math.max(...executes.map((r) => Date.parse(r.time)))).toBeLessThanOrEqual(firstTerminal);
@@ -126,15 +200,26 @@ describe('many items wait side by side', () => {
 	test('one at a time when Items at Once is 1', async () => {
 		const result = await run({
 			items: [{ id: SEED_IDS.salesforceOpportunities }, { id: SEED_IDS.stripePayments }],
-			parameters: { resource: 'asset', operation: 'execute', assetId: rl('={{ $json.id }}'), options: { concurrency: 1 } },
+			parameters: {
+				resource: 'asset',
+				operation: 'execute',
+				assetId: rl('={{ $json.id }}'),
+				options: { concurrency: 1 },
+			},
 		});
 		expect(json(result)).toHaveLength(2);
-		expect(requestsOf(env.sandbox).map((r) => r.split(' ')[0])).toEqual(['POST', ...Array(json(result)[0].pollCount).fill('GET'), 'POST', ...Array(json(result)[1].pollCount).fill('GET')]);
+		expect(requestsOf(env.sandbox).map((r) => r.split(' ')[0])).toEqual([
+			'POST',
+			...Array(json(result)[0].pollCount).fill('GET'),
+			'POST',
+			...Array(json(result)[1].pollCount).fill('GET'),
+		]);
 	});
 });
 
 describe('Get Many: filters the API lacks', () => {
-	const getAll = (extra: object) => run({ parameters: { resource: 'asset', operation: 'getAll', ...extra } });
+	const getAll = (extra: object) =>
+		run({ parameters: { resource: 'asset', operation: 'getAll', ...extra } });
 
 	test('type (several, any case) with Return All', async () => {
 		const all = await allAssets(env.sandbox);
@@ -144,11 +229,21 @@ describe('Get Many: filters the API lacks', () => {
 
 	test('nameContains, case-insensitive', async () => {
 		const result = json(await getAll({ returnAll: true, filters: { nameContains: 'FINANCE' } }));
-		expect(result.map((a) => a.name)).toEqual(['Finance', 'Finance Archive', 'Nightly Finance Refresh']);
+		expect(result.map((a) => a.name)).toEqual([
+			'Finance',
+			'Finance Archive',
+			'Nightly Finance Refresh',
+		]);
 	});
 
 	test('Limit counts after filtering, combined with the folder filter', async () => {
-		const result = json(await getAll({ returnAll: false, limit: 2, filters: { type: ['Source'], folderId: rl(SEED_IDS.folders.finance) } }));
+		const result = json(
+			await getAll({
+				returnAll: false,
+				limit: 2,
+				filters: { type: ['Source'], folderId: rl(SEED_IDS.folders.finance) },
+			}),
+		);
 		expect(result.map((a) => a.name)).toEqual(['Salesforce Opportunities']);
 		const two = json(await getAll({ returnAll: false, limit: 2, filters: { type: ['Model'] } }));
 		expect(two.map((a) => a.name)).toEqual(['Campaign Attribution', 'Customer Churn Risk']);
@@ -158,7 +253,17 @@ describe('Get Many: filters the API lacks', () => {
 describe('Get Many filters at scale', () => {
 	const big = useSandbox({ assets: 400 });
 	test('filters apply while paging: Return All reads every page once, Limit stops early', async () => {
-		const all = json(await runNode({ credentials: big.credentials, parameters: { resource: 'asset', operation: 'getAll', returnAll: true, filters: { type: ['Orchestration'] } } }));
+		const all = json(
+			await runNode({
+				credentials: big.credentials,
+				parameters: {
+					resource: 'asset',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { type: ['Orchestration'] },
+				},
+			}),
+		);
 		expect(all.every((a) => a.type === 'Orchestration')).toBe(true);
 		expect(all.length).toBe(103);
 		// 421 assets: the 5 pages it needs, each once, plus at most the pages in flight past the end.
@@ -166,10 +271,24 @@ describe('Get Many filters at scale', () => {
 		expect(offsets.filter((o) => o <= 400).sort((a, b) => a - b)).toEqual([0, 100, 200, 300, 400]);
 		expect(offsets.length).toBeLessThanOrEqual(Math.ceil(421 / 100) + 3);
 		await call(big.sandbox, '/__sandbox/requests', { method: 'DELETE' });
-		const some = json(await runNode({ credentials: big.credentials, parameters: { resource: 'asset', operation: 'getAll', returnAll: false, limit: 10, filters: { type: ['Orchestration'] } } }));
+		const some = json(
+			await runNode({
+				credentials: big.credentials,
+				parameters: {
+					resource: 'asset',
+					operation: 'getAll',
+					returnAll: false,
+					limit: 10,
+					filters: { type: ['Orchestration'] },
+				},
+			}),
+		);
 		expect(some).toEqual(all.slice(0, 10));
 		// In name order the first page holds the generated models; the tenth orchestration is on page 2, where it stops.
-		expect(requestsOf(big.sandbox)).toEqual(['GET /assets?limit=100&offset=0', 'GET /assets?limit=100&offset=100']);
+		expect(requestsOf(big.sandbox)).toEqual([
+			'GET /assets?limit=100&offset=0',
+			'GET /assets?limit=100&offset=100',
+		]);
 	});
 });
 
@@ -177,7 +296,16 @@ describe('Model Version: simplify', () => {
 	const versionId = stableUuid('version:revenue-forecast:3');
 
 	test('on (the default): the summary with nodeCount, edgeCount and the tool types', async () => {
-		const [version] = json(await run({ parameters: { resource: 'modelVersion', operation: 'get', assetId: rl(SEED_IDS.revenueForecast), versionId: rl(versionId) } }));
+		const [version] = json(
+			await run({
+				parameters: {
+					resource: 'modelVersion',
+					operation: 'get',
+					assetId: rl(SEED_IDS.revenueForecast),
+					versionId: rl(versionId),
+				},
+			}),
+		);
 		expect(version).toEqual({
 			id: versionId,
 			versionNumber: 3,
@@ -194,10 +322,27 @@ describe('Model Version: simplify', () => {
 	});
 
 	test('on for Get Published; off returns the whole canvas', async () => {
-		const [lean] = json(await run({ parameters: { resource: 'modelVersion', operation: 'getPublished', assetId: rl(SEED_IDS.revenueForecast) } }));
+		const [lean] = json(
+			await run({
+				parameters: {
+					resource: 'modelVersion',
+					operation: 'getPublished',
+					assetId: rl(SEED_IDS.revenueForecast),
+				},
+			}),
+		);
 		expect(lean).toMatchObject({ versionNumber: 2, nodeCount: 7, edgeCount: 6 });
 		expect(lean.nodes).toBeUndefined();
-		const [full] = json(await run({ parameters: { resource: 'modelVersion', operation: 'getPublished', assetId: rl(SEED_IDS.revenueForecast), simplify: false } }));
+		const [full] = json(
+			await run({
+				parameters: {
+					resource: 'modelVersion',
+					operation: 'getPublished',
+					assetId: rl(SEED_IDS.revenueForecast),
+					simplify: false,
+				},
+			}),
+		);
 		expect(full.nodes).toHaveLength(7);
 		expect(full.metadata).toBeDefined();
 	});

@@ -16,9 +16,29 @@ const idArbitrary = fc.oneof(
 	fc.uuid(),
 	fc.uuid().map((id) => id.toUpperCase()),
 	fc.uuid().map((id) => ` ${id} `),
-	fc.uuid().chain((id) => fc.constantFrom(`${id}/execute`, `../${id}`, `${id}?x=1`, `${id}#`, id.slice(1), `${id}0`, id.replace(/-/g, ''))),
+	fc
+		.uuid()
+		.chain((id) =>
+			fc.constantFrom(
+				`${id}/execute`,
+				`../${id}`,
+				`${id}?x=1`,
+				`${id}#`,
+				id.slice(1),
+				`${id}0`,
+				id.replace(/-/g, ''),
+			),
+		),
 	fc.string({ maxLength: 40 }),
-	fc.constantFrom('', '..', '../../jobs', '%2e%2e%2f', '/etc/passwd', 'null', '00000000-0000-0000-0000-00000000000g'),
+	fc.constantFrom(
+		'',
+		'..',
+		'../../jobs',
+		'%2e%2e%2f',
+		'/etc/passwd',
+		'null',
+		'00000000-0000-0000-0000-00000000000g',
+	),
 );
 
 test('ids: a few hundred generated values, accepted or rejected by the rule, nothing sent for rejected ones', async () => {
@@ -26,19 +46,34 @@ test('ids: a few hundred generated values, accepted or rejected by the rule, not
 	const accepted = ids.filter((id) => ORACLE_UUID.test(id.trim()));
 	expect(accepted.length).toBeGreaterThan(50);
 	expect(ids.length - accepted.length).toBeGreaterThan(100);
-	const result = await runNode({ credentials: env.credentials, items: ids.map((id) => ({ id })), parameters: { resource: 'job', operation: 'get', jobId: '={{ $json.id }}' }, onError: 'continueRegularOutput' });
+	const result = await runNode({
+		credentials: env.credentials,
+		items: ids.map((id) => ({ id })),
+		parameters: { resource: 'job', operation: 'get', jobId: '={{ $json.id }}' },
+		onError: 'continueRegularOutput',
+	});
 	const out = json(result);
 	expect(out).toHaveLength(ids.length);
 	ids.forEach((id, i) => {
-		if (ORACLE_UUID.test(id.trim())) expect(out[i].error).toMatch(/^Asset Workspace API: Job .* was not found\. \[404 not_found\]$/);
+		if (ORACLE_UUID.test(id.trim()))
+			expect(out[i].error).toMatch(
+				/^Asset Workspace API: Job .* was not found\. \[404 not_found\]$/,
+			);
 		else expect(out[i].error).toMatch(/^Job ID must be a UUID, got '/);
 	});
-	expect(env.sandbox.requests.map((r) => r.path).sort()).toEqual(accepted.map((id) => `/api/public/v1/jobs/${id.trim().toLowerCase()}`).sort());
+	expect(env.sandbox.requests.map((r) => r.path).sort()).toEqual(
+		accepted.map((id) => `/api/public/v1/jobs/${id.trim().toLowerCase()}`).sort(),
+	);
 });
 
-const nameArbitrary = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_]{1,12}$/), fc.string({ maxLength: 12 }));
+const nameArbitrary = fc.oneof(
+	fc.stringMatching(/^[A-Za-z0-9_]{1,12}$/),
+	fc.string({ maxLength: 12 }),
+);
 const parametersArbitrary = fc.oneof(
-	fc.dictionary(nameArbitrary, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }).map((o) => JSON.stringify(o)),
+	fc
+		.dictionary(nameArbitrary, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 })
+		.map((o) => JSON.stringify(o)),
 	fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
 	fc.string({ maxLength: 30 }),
 );
@@ -50,7 +85,12 @@ function oracleAccepts(text: string): boolean {
 	} catch {
 		return false;
 	}
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).every((k) => ORACLE_NAME.test(k));
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		!Array.isArray(value) &&
+		Object.keys(value).every((k) => ORACLE_NAME.test(k))
+	);
 }
 
 test('parameters: a few hundred generated JSON texts, accepted or rejected by the rule, nothing sent for rejected ones', async () => {
@@ -61,15 +101,27 @@ test('parameters: a few hundred generated JSON texts, accepted or rejected by th
 	const result = await runNode({
 		credentials: env.credentials,
 		items: texts.map((p) => ({ p })),
-		parameters: { resource: 'asset', operation: 'execute', assetId: rl(SEED_IDS.slackNotifier), waitForCompletion: false, specifyParameters: 'json', parametersJson: '={{ $json.p }}' },
+		parameters: {
+			resource: 'asset',
+			operation: 'execute',
+			assetId: rl(SEED_IDS.slackNotifier),
+			waitForCompletion: false,
+			specifyParameters: 'json',
+			parametersJson: '={{ $json.p }}',
+		},
 		onError: 'continueRegularOutput',
 	});
 	const out = json(result);
 	texts.forEach((text, i) => {
-		if (oracleAccepts(text)) expect(out[i]).toMatchObject({ status: 'pending', assetId: SEED_IDS.slackNotifier });
+		if (oracleAccepts(text))
+			expect(out[i]).toMatchObject({ status: 'pending', assetId: SEED_IDS.slackNotifier });
 		else expect(out[i].error).toMatch(/^Parameters \(JSON\)[ :]/);
 	});
-	const sent = (env.sandbox.workspace.listJobs(env.sandbox.workspace.keyFor('aw_sandbox_owner')!) as Array<{ parameters: unknown }>).map((j) => j.parameters);
+	const sent = (
+		env.sandbox.workspace.listJobs(env.sandbox.workspace.keyFor('aw_sandbox_owner')!) as Array<{
+			parameters: unknown;
+		}>
+	).map((j) => j.parameters);
 	expect(sent).toHaveLength(accepted.length);
 	expect(sent).toEqual(expect.arrayContaining(accepted.map((t) => JSON.parse(t))));
 });

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** `npm run sandbox`: prints the base URL and keys, answers, and stops cleanly on SIGINT/SIGTERM. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -6,7 +7,10 @@ const root = join(__dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
 function startCli(args: string[]) {
-	const child = spawn(tsx, ['sandbox/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(tsx, ['sandbox/cli.ts', ...args], {
+		cwd: root,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -22,17 +26,22 @@ function startCli(args: string[]) {
 	return { child, url, exited, output: () => ({ stdout, stderr }) };
 }
 
-test.each(['SIGINT', 'SIGTERM'] as const)('starts, prints the base URL and keys, answers, stops on %s', async (signal) => {
-	const cli = startCli(['--port', '0', '--assets', '30']);
-	const url = await cli.url;
-	const res = await fetch(`${url}/api/public/v1/assets?limit=1`, { headers: { authorization: 'Bearer aw_sandbox_owner' } });
-	expect(res.status).toBe(200);
-	expect(cli.output().stdout).toContain('aw_sandbox_owner');
-	expect(cli.output().stdout).toContain('aw_sandbox_viewer');
-	cli.child.kill(signal);
-	expect(await cli.exited).toBe(0);
-	expect(cli.output().stdout).toContain(`stopped (${signal})`);
-});
+test.each(['SIGINT', 'SIGTERM'] as const)(
+	'starts, prints the base URL and keys, answers, stops on %s',
+	async (signal) => {
+		const cli = startCli(['--port', '0', '--assets', '30']);
+		const url = await cli.url;
+		const res = await fetch(`${url}/api/public/v1/assets?limit=1`, {
+			headers: { authorization: 'Bearer aw_sandbox_owner' },
+		});
+		expect(res.status).toBe(200);
+		expect(cli.output().stdout).toContain('aw_sandbox_owner');
+		expect(cli.output().stdout).toContain('aw_sandbox_viewer');
+		cli.child.kill(signal);
+		expect(await cli.exited).toBe(0);
+		expect(cli.output().stdout).toContain(`stopped (${signal})`);
+	},
+);
 
 test('rejects a bad argument with a clear message and exit status 2', async () => {
 	const cli = startCli(['--job-step-ms', 'fast']);

@@ -1,6 +1,7 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The sandbox against the contract (../shared/spec/public-api-v1.md) and the settled points
- * of service-notes.md, line by line, over real HTTP.
+ * The sandbox against the Asset Workspace public API v1 contract and the choices it makes where
+ * the contract leaves a point open (docs/sandbox.md), line by line, over real HTTP.
  */
 import { SEEDED_SECRETS, SEED_IDS, KEYS, stableUuid } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
@@ -26,10 +27,31 @@ function expectError(res: { status: number; json: any }, status: number, code: s
 
 function expectAssetShape(asset: any) {
 	expect(Object.keys(asset).sort()).toEqual(
-		expect.arrayContaining(['createdAt', 'description', 'id', 'name', 'owner', 'parentFolder', 'schedules', 'type', 'updatedAt']),
+		expect.arrayContaining([
+			'createdAt',
+			'description',
+			'id',
+			'name',
+			'owner',
+			'parentFolder',
+			'schedules',
+			'type',
+			'updatedAt',
+		]),
 	);
 	for (const key of Object.keys(asset)) {
-		expect(['id', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'owner', 'parentFolder', 'schedules', 'details']).toContain(key);
+		expect([
+			'id',
+			'name',
+			'description',
+			'type',
+			'createdAt',
+			'updatedAt',
+			'owner',
+			'parentFolder',
+			'schedules',
+			'details',
+		]).toContain(key);
 	}
 	expect(asset.id).toMatch(UUID);
 	expect(typeof asset.name).toBe('string');
@@ -50,11 +72,20 @@ function expectAssetShape(asset: any) {
 		if (s.nextRunAt !== null) expect(s.nextRunAt).toMatch(ISO);
 	}
 	if (asset.details !== undefined) {
-		for (const key of Object.keys(asset.details)) expect(['tablePrefix', 'computeProfile']).toContain(key);
+		for (const key of Object.keys(asset.details))
+			expect(['tablePrefix', 'computeProfile']).toContain(key);
 	}
 }
 
-const SUMMARY_KEYS = ['comment', 'createdAt', 'id', 'published', 'recordType', 'updatedAt', 'versionNumber'];
+const SUMMARY_KEYS = [
+	'comment',
+	'createdAt',
+	'id',
+	'published',
+	'recordType',
+	'updatedAt',
+	'versionNumber',
+];
 
 describe('authentication', () => {
 	const paths = [
@@ -65,18 +96,32 @@ describe('authentication', () => {
 		['GET', `/assets/${SEED_IDS.revenueForecast}/model`],
 		['GET', `/jobs/${UNKNOWN}`],
 	];
-	test.each(paths)('%s %s answers 401 without a token, with a wrong token and with another scheme', async (method, path) => {
-		for (const options of [{ key: null }, { key: 'aw_wrong' }, { key: null, headers: { authorization: `Basic ${OWNER}` } }]) {
-			const res = await api(sandbox, path, { method, ...options, body: method === 'POST' ? { jobSource: 'API' } : undefined });
-			expectError(res, 401, 'unauthorized');
-			expect(res.headers.get('www-authenticate')).toBe('Bearer');
-		}
-	});
+	test.each(paths)(
+		'%s %s answers 401 without a token, with a wrong token and with another scheme',
+		async (method, path) => {
+			for (const options of [
+				{ key: null },
+				{ key: 'aw_wrong' },
+				{ key: null, headers: { authorization: `Basic ${OWNER}` } },
+			]) {
+				const res = await api(sandbox, path, {
+					method,
+					...options,
+					body: method === 'POST' ? { jobSource: 'API' } : undefined,
+				});
+				expectError(res, 401, 'unauthorized');
+				expect(res.headers.get('www-authenticate')).toBe('Bearer');
+			}
+		},
+	);
 
 	test('both sandbox keys are accepted, the scheme case-insensitively', async () => {
 		expect((await api(sandbox, '/assets', { key: OWNER })).status).toBe(200);
 		expect((await api(sandbox, '/assets', { key: VIEWER })).status).toBe(200);
-		expect((await api(sandbox, '/assets', { key: null, headers: { authorization: `bearer ${OWNER}` } })).status).toBe(200);
+		expect(
+			(await api(sandbox, '/assets', { key: null, headers: { authorization: `bearer ${OWNER}` } }))
+				.status,
+		).toBe(200);
 	});
 });
 
@@ -95,8 +140,14 @@ describe('GET /assets', () => {
 		const assets = await allAssets(sandbox);
 		const types = new Set(assets.map((a) => a.type));
 		expect([...types].sort()).toEqual(['Folder', 'Model', 'Orchestration', 'Python', 'Source']);
-		expect(assets.filter((a) => a.parentFolder === null && a.type !== 'Folder').length).toBeGreaterThan(0);
-		expect(assets.some((a) => a.owner.id === null && a.owner.displayName === null && a.owner.email === null)).toBe(true);
+		expect(
+			assets.filter((a) => a.parentFolder === null && a.type !== 'Folder').length,
+		).toBeGreaterThan(0);
+		expect(
+			assets.some(
+				(a) => a.owner.id === null && a.owner.displayName === null && a.owner.email === null,
+			),
+		).toBe(true);
 		expect(assets.some((a) => a.details?.tablePrefix)).toBe(true);
 		expect(assets.some((a) => a.type === 'Orchestration' && a.details?.computeProfile)).toBe(true);
 		expect(assets.some((a) => a.schedules.length > 0)).toBe(true);
@@ -125,7 +176,11 @@ describe('GET /assets', () => {
 	});
 
 	test('limit bounds 1 and 100 are accepted', async () => {
-		expect((await api(sandbox, '/assets?limit=1')).json.meta).toEqual({ limit: 1, offset: 0, hasMore: true });
+		expect((await api(sandbox, '/assets?limit=1')).json.meta).toEqual({
+			limit: 1,
+			offset: 0,
+			hasMore: true,
+		});
 		expect((await api(sandbox, '/assets?limit=100')).json.meta.limit).toBe(100);
 	});
 
@@ -140,7 +195,10 @@ describe('GET /assets', () => {
 		}
 		expect(seen).toEqual(all.map((a) => a.id));
 		const past = await api(sandbox, `/assets?offset=${all.length + 10}`);
-		expect(past.json).toEqual({ data: [], meta: { limit: 50, offset: all.length + 10, hasMore: false } });
+		expect(past.json).toEqual({
+			data: [],
+			meta: { limit: 50, offset: all.length + 10, hasMore: false },
+		});
 	});
 
 	test('a page that ends exactly at the last item still says hasMore (a full page was returned)', async () => {
@@ -154,7 +212,8 @@ describe('GET /assets', () => {
 		const res = await api(sandbox, `/assets?folderId=${F.finance}`);
 		expect(res.status).toBe(200);
 		expect(res.json.data.length).toBeGreaterThan(2);
-		for (const asset of res.json.data) expect(asset.parentFolder).toEqual({ id: F.finance, name: 'Finance' });
+		for (const asset of res.json.data)
+			expect(asset.parentFolder).toEqual({ id: F.finance, name: 'Finance' });
 		// The archive subfolder is listed, but not what is inside it.
 		expect(res.json.data.map((a: any) => a.name)).toContain('Finance Archive');
 		expect(res.json.data.map((a: any) => a.name)).not.toContain('Legacy Ledger 2019');
@@ -169,7 +228,9 @@ describe('GET /assets', () => {
 		const ids = (await allAssets(sandbox)).map((a) => a.id);
 		expect(ids).not.toContain(SEED_IDS.internalAudit);
 		expect(ids).not.toContain(SEED_IDS.internalCache);
-		const inFinance = (await api(sandbox, `/assets?folderId=${F.finance}&limit=100`)).json.data.map((a: any) => a.id);
+		const inFinance = (await api(sandbox, `/assets?folderId=${F.finance}&limit=100`)).json.data.map(
+			(a: any) => a.id,
+		);
 		expect(inFinance).not.toContain(SEED_IDS.internalAudit);
 	});
 
@@ -179,10 +240,17 @@ describe('GET /assets', () => {
 		expect(viewer.length).toBeLessThan(owner.length);
 		const hidden = owner.filter((a) => !viewer.some((v) => v.id === a.id));
 		expect(hidden.map((a) => a.name)).toEqual(
-			expect.arrayContaining(['People (restricted)', 'Payroll Close', 'HRIS Export', 'Headcount Plan']),
+			expect.arrayContaining([
+				'People (restricted)',
+				'Payroll Close',
+				'HRIS Export',
+				'Headcount Plan',
+			]),
 		);
 		expect(hidden.every((a) => a.id === F.people || a.parentFolder?.id === F.people)).toBe(true);
-		expect((await api(sandbox, `/assets?folderId=${F.people}`, { key: VIEWER })).json.data).toEqual([]);
+		expect((await api(sandbox, `/assets?folderId=${F.people}`, { key: VIEWER })).json.data).toEqual(
+			[],
+		);
 	});
 
 	test('--assets N adds N generated assets spread over the folders', async () => {
@@ -216,14 +284,24 @@ describe('GET /assets/{assetId}', () => {
 	test('orchestrations carry computeProfile', async () => {
 		const res = await api(sandbox, `/assets/${SEED_IDS.nightlyFinance}`);
 		expect(res.json.data.details).toEqual({ computeProfile: 'Medium' });
-		expect(res.json.data.schedules[0]).toEqual({ cronExpression: '0 2 * * *', timezone: 'Europe/Berlin', nextRunAt: expect.stringMatching(ISO) });
+		expect(res.json.data.schedules[0]).toEqual({
+			cronExpression: '0 2 * * *',
+			timezone: 'Europe/Berlin',
+			nextRunAt: expect.stringMatching(ISO),
+		});
 	});
 
 	test('unknown, internal-only and hidden ids are 404; malformed ids are 400', async () => {
 		expectError(await api(sandbox, `/assets/${UNKNOWN}`), 404, 'not_found');
 		expectError(await api(sandbox, `/assets/${SEED_IDS.internalCache}`), 404, 'not_found');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.payrollClose}`, { key: VIEWER }), 404, 'not_found');
-		expect((await api(sandbox, `/assets/${SEED_IDS.payrollClose}`, { key: OWNER })).status).toBe(200);
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.payrollClose}`, { key: VIEWER }),
+			404,
+			'not_found',
+		);
+		expect((await api(sandbox, `/assets/${SEED_IDS.payrollClose}`, { key: OWNER })).status).toBe(
+			200,
+		);
 		expectError(await api(sandbox, '/assets/not-a-uuid'), 400, 'invalid_parameter');
 	});
 });
@@ -236,14 +314,26 @@ describe('secrets', () => {
 			if (asset.type === 'Model') {
 				const versions = await api(sandbox, `/assets/${asset.id}/model/versions`);
 				bodies.push(versions.text, (await api(sandbox, `/assets/${asset.id}/model`)).text);
-				for (const v of versions.json.data.versions) bodies.push((await api(sandbox, `/assets/${asset.id}/model/versions/${v.id}`)).text);
+				for (const v of versions.json.data.versions)
+					bodies.push((await api(sandbox, `/assets/${asset.id}/model/versions/${v.id}`)).text);
 			}
 		}
 		bodies.push((await api(sandbox, '/assets?limit=100')).text);
-		const job = await api(sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, { method: 'POST', body: { jobSource: 'API' } });
+		const job = await api(sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, {
+			method: 'POST',
+			body: { jobSource: 'API' },
+		});
 		bodies.push(job.text, (await api(sandbox, `/jobs/${job.json.data.jobId}`)).text);
 		const all = bodies.join('\n');
-		for (const secret of [...SEEDED_SECRETS, '#data-alerts', 'outcome', 'scriptReads', 'variables', 'secrets', ...KEYS.map((k) => k.key)]) {
+		for (const secret of [
+			...SEEDED_SECRETS,
+			'#data-alerts',
+			'outcome',
+			'scriptReads',
+			'variables',
+			'secrets',
+			...KEYS.map((k) => k.key),
+		]) {
 			expect(all).not.toContain(secret);
 		}
 	});
@@ -269,8 +359,12 @@ describe('model versions', () => {
 	});
 
 	test('get: one version with nodes, edges and metadata', async () => {
-		const list = (await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions`)).json.data.versions;
-		const res = await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${list[0].id}`);
+		const list = (await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions`)).json
+			.data.versions;
+		const res = await api(
+			sandbox,
+			`/assets/${SEED_IDS.revenueForecast}/model/versions/${list[0].id}`,
+		);
 		expect(res.status).toBe(200);
 		expect(Object.keys(res.json.data)).toEqual(['version']);
 		const v = res.json.data.version;
@@ -290,7 +384,10 @@ describe('model versions', () => {
 		const res = await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model`);
 		expect(res.status).toBe(200);
 		expect(res.json.data.version).toMatchObject({ versionNumber: 2, published: true });
-		const same = await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${res.json.data.version.id}`);
+		const same = await api(
+			sandbox,
+			`/assets/${SEED_IDS.revenueForecast}/model/versions/${res.json.data.version.id}`,
+		);
 		expect(same.json).toEqual(res.json);
 	});
 
@@ -302,32 +399,72 @@ describe('model versions', () => {
 
 	test('versions of an unknown model, an unknown version, a version of another model, a non-model', async () => {
 		expectError(await api(sandbox, `/assets/${UNKNOWN}/model/versions`), 404, 'not_found');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${UNKNOWN}`), 404, 'not_found');
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${UNKNOWN}`),
+			404,
+			'not_found',
+		);
 		const other = stableUuid('version:customer-churn:1');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${other}`), 404, 'not_found');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.postgresOrders}/model/versions`), 400, 'not_a_model');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.headcountPlan}/model`, { key: VIEWER }), 404, 'not_found');
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${other}`),
+			404,
+			'not_found',
+		);
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.postgresOrders}/model/versions`),
+			400,
+			'not_a_model',
+		);
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.headcountPlan}/model`, { key: VIEWER }),
+			404,
+			'not_found',
+		);
 	});
 });
 
 describe('execute and the job lifecycle', () => {
-	const JOB_KEYS = ['assetId', 'finishedAt', 'jobId', 'jobSource', 'jobSourceId', 'startedAt', 'status'];
+	const JOB_KEYS = [
+		'assetId',
+		'finishedAt',
+		'jobId',
+		'jobSource',
+		'jobSourceId',
+		'startedAt',
+		'status',
+	];
 
 	test('execute queues a pending job: 201 {data: Job}', async () => {
-		const res = await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, { method: 'POST', body: { jobSource: 'API' } });
+		const res = await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+			method: 'POST',
+			body: { jobSource: 'API' },
+		});
 		expect(res.status).toBe(201);
 		expect(Object.keys(res.json)).toEqual(['data']);
 		expect(Object.keys(res.json.data).sort()).toEqual(JOB_KEYS);
-		expect(res.json.data).toMatchObject({ status: 'pending', assetId: SEED_IDS.salesforceOpportunities, jobSource: 'API', startedAt: null, finishedAt: null });
+		expect(res.json.data).toMatchObject({
+			status: 'pending',
+			assetId: SEED_IDS.salesforceOpportunities,
+			jobSource: 'API',
+			startedAt: null,
+			finishedAt: null,
+		});
 		expect(res.json.data.jobId).toMatch(UUID);
 		expect(res.json.data.jobSourceId).toBe(KEYS[0].user.id);
 	});
 
 	test('pending -> running -> terminal, one step per --job-step-ms, with start and finish times', async () => {
-		const res = await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, { method: 'POST', body: { jobSource: 'Manual' } });
+		const res = await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+			method: 'POST',
+			body: { jobSource: 'Manual' },
+		});
 		const id = res.json.data.jobId;
 		const seen = [res.json.data.status];
-		for (let i = 0; i < 200 && !['success', 'warning', 'failed'].includes(seen[seen.length - 1]); i++) {
+		for (
+			let i = 0;
+			i < 200 && !['success', 'warning', 'failed'].includes(seen[seen.length - 1]);
+			i++
+		) {
 			await sleep(10);
 			const status = (await api(sandbox, `/jobs/${id}`)).json.data.status;
 			if (status !== seen[seen.length - 1]) seen.push(status);
@@ -348,56 +485,137 @@ describe('execute and the job lifecycle', () => {
 		['failed', SEED_IDS.weeklyMarketing],
 		['success', SEED_IDS.nightlyFinance],
 	])('scripted outcome %s for asset %s', async (outcome, assetId) => {
-		const res = await api(sandbox, `/assets/${assetId}/execute`, { method: 'POST', body: { jobSource: 'API' } });
+		const res = await api(sandbox, `/assets/${assetId}/execute`, {
+			method: 'POST',
+			body: { jobSource: 'API' },
+		});
 		expect(res.status).toBe(201);
 		expect((await waitForJob(sandbox, res.json.data.jobId)).status).toBe(outcome);
 	});
 
 	test('executing a folder is a 400 not_executable; a model with nothing published is a 409', async () => {
-		expectError(await api(sandbox, `/assets/${F.finance}/execute`, { method: 'POST', body: { jobSource: 'API' } }), 400, 'not_executable');
-		const res = await api(sandbox, `/assets/${SEED_IDS.customerChurn}/execute`, { method: 'POST', body: { jobSource: 'API' } });
+		expectError(
+			await api(sandbox, `/assets/${F.finance}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API' },
+			}),
+			400,
+			'not_executable',
+		);
+		const res = await api(sandbox, `/assets/${SEED_IDS.customerChurn}/execute`, {
+			method: 'POST',
+			body: { jobSource: 'API' },
+		});
 		expectError(res, 409, 'not_executable');
 		expect(res.json.error.message).toContain('no published version');
 	});
 
 	test.each([
-		['malformed JSON', { rawBody: '{"jobSource": ', headers: { 'content-type': 'application/json' } }, 400, 'invalid_body'],
+		[
+			'malformed JSON',
+			{ rawBody: '{"jobSource": ', headers: { 'content-type': 'application/json' } },
+			400,
+			'invalid_body',
+		],
 		['a JSON array', { body: [] }, 400, 'invalid_body'],
 		['no jobSource', { body: { parameters: {} } }, 400, 'invalid_body'],
 		['an empty jobSource', { body: { jobSource: '' } }, 400, 'invalid_body'],
 		['a numeric jobSource', { body: { jobSource: 1 } }, 400, 'invalid_body'],
-		['parameters as an array', { body: { jobSource: 'API', parameters: [1] } }, 400, 'invalid_body'],
-		['a parameter name with a dash', { body: { jobSource: 'API', parameters: { 'RUN-DATE': 'x' } } }, 400, 'invalid_parameter'],
-		['no JSON content type', { rawBody: '{"jobSource":"API"}', headers: { 'content-type': 'text/plain' } }, 415, 'unsupported_media_type'],
+		[
+			'parameters as an array',
+			{ body: { jobSource: 'API', parameters: [1] } },
+			400,
+			'invalid_body',
+		],
+		[
+			'a parameter name with a dash',
+			{ body: { jobSource: 'API', parameters: { 'RUN-DATE': 'x' } } },
+			400,
+			'invalid_parameter',
+		],
+		[
+			'no JSON content type',
+			{ rawBody: '{"jobSource":"API"}', headers: { 'content-type': 'text/plain' } },
+			415,
+			'unsupported_media_type',
+		],
 	])('execute with %s is rejected', async (_name, options, status, code) => {
-		const res = await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, { method: 'POST', ...(options as object) });
+		const res = await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+			method: 'POST',
+			...(options as object),
+		});
 		expectError(res, status as number, code as string);
 	});
 
 	test('execute of an unknown, internal or hidden asset is a 404; GET on execute is a 405', async () => {
-		expectError(await api(sandbox, `/assets/${UNKNOWN}/execute`, { method: 'POST', body: { jobSource: 'API' } }), 404, 'not_found');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.internalCache}/execute`, { method: 'POST', body: { jobSource: 'API' } }), 404, 'not_found');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.payrollClose}/execute`, { method: 'POST', key: VIEWER, body: { jobSource: 'API' } }), 404, 'not_found');
-		expectError(await api(sandbox, `/assets/${SEED_IDS.payrollClose}/execute`), 405, 'method_not_allowed');
+		expectError(
+			await api(sandbox, `/assets/${UNKNOWN}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API' },
+			}),
+			404,
+			'not_found',
+		);
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.internalCache}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API' },
+			}),
+			404,
+			'not_found',
+		);
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.payrollClose}/execute`, {
+				method: 'POST',
+				key: VIEWER,
+				body: { jobSource: 'API' },
+			}),
+			404,
+			'not_found',
+		);
+		expectError(
+			await api(sandbox, `/assets/${SEED_IDS.payrollClose}/execute`),
+			405,
+			'method_not_allowed',
+		);
 	});
 
 	test('jobs: unknown id 404, malformed id 400, jobs of hidden assets 404 for the viewer', async () => {
 		expectError(await api(sandbox, `/jobs/${UNKNOWN}`), 404, 'not_found');
 		expectError(await api(sandbox, '/jobs/12345'), 400, 'invalid_parameter');
-		const hidden = await api(sandbox, `/assets/${SEED_IDS.payrollClose}/execute`, { method: 'POST', body: { jobSource: 'API' } });
-		expect((await api(sandbox, `/jobs/${hidden.json.data.jobId}`, { key: OWNER })).status).toBe(200);
+		const hidden = await api(sandbox, `/assets/${SEED_IDS.payrollClose}/execute`, {
+			method: 'POST',
+			body: { jobSource: 'API' },
+		});
+		expect((await api(sandbox, `/jobs/${hidden.json.data.jobId}`, { key: OWNER })).status).toBe(
+			200,
+		);
 		const viewer = await api(sandbox, `/jobs/${hidden.json.data.jobId}`, { key: VIEWER });
 		expectError(viewer, 404, 'not_found');
-		expect(viewer.json.error.message).toBe((await api(sandbox, `/jobs/${UNKNOWN}`, { key: VIEWER })).json.error.message.replace(UNKNOWN, hidden.json.data.jobId));
-		const visible = await api(sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, { method: 'POST', key: VIEWER, body: { jobSource: 'API' } });
+		expect(viewer.json.error.message).toBe(
+			(await api(sandbox, `/jobs/${UNKNOWN}`, { key: VIEWER })).json.error.message.replace(
+				UNKNOWN,
+				hidden.json.data.jobId,
+			),
+		);
+		const visible = await api(sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, {
+			method: 'POST',
+			key: VIEWER,
+			body: { jobSource: 'API' },
+		});
 		expect(visible.json.data.jobSourceId).toBe(KEYS[1].user.id);
-		expect((await api(sandbox, `/jobs/${visible.json.data.jobId}`, { key: VIEWER })).status).toBe(200);
+		expect((await api(sandbox, `/jobs/${visible.json.data.jobId}`, { key: VIEWER })).status).toBe(
+			200,
+		);
 	});
 });
 
 describe('the variable overlay of Python assets', () => {
 	const run = async (assetId: string, parameters?: Record<string, unknown>) => {
-		const res = await api(sandbox, `/assets/${assetId}/execute`, { method: 'POST', body: { jobSource: 'API', ...(parameters ? { parameters } : {}) } });
+		const res = await api(sandbox, `/assets/${assetId}/execute`, {
+			method: 'POST',
+			body: { jobSource: 'API', ...(parameters ? { parameters } : {}) },
+		});
 		expect(res.status).toBe(201);
 		const job = await waitForJob(sandbox, res.json.data.jobId);
 		const inspect = (await call(sandbox, `/__sandbox/jobs/${job.jobId}`)).json.data;
@@ -405,15 +623,27 @@ describe('the variable overlay of Python assets', () => {
 	};
 
 	test('parameters overwrite variables of the same name and add new names; parameters are kept as sent', async () => {
-		const result = await run(SEED_IDS.slackNotifier, { CHANNEL: '#ops', MESSAGE: 'hello', COUNT: 3 });
+		const result = await run(SEED_IDS.slackNotifier, {
+			CHANNEL: '#ops',
+			MESSAGE: 'hello',
+			COUNT: 3,
+		});
 		expect(result.job.status).toBe('success');
-		expect(result.variables).toEqual({ SLACK_TOKEN: 'xoxb-sandbox-slack-token', CHANNEL: '#ops', MESSAGE: 'hello', COUNT: 3 });
+		expect(result.variables).toEqual({
+			SLACK_TOKEN: 'xoxb-sandbox-slack-token',
+			CHANNEL: '#ops',
+			MESSAGE: 'hello',
+			COUNT: 3,
+		});
 		expect(result.parameters).toEqual({ CHANNEL: '#ops', MESSAGE: 'hello', COUNT: 3 });
 	});
 
 	test('without parameters the Variables step values are used and parameters are empty', async () => {
 		const result = await run(SEED_IDS.slackNotifier);
-		expect(result.variables).toEqual({ SLACK_TOKEN: 'xoxb-sandbox-slack-token', CHANNEL: '#data-alerts' });
+		expect(result.variables).toEqual({
+			SLACK_TOKEN: 'xoxb-sandbox-slack-token',
+			CHANNEL: '#data-alerts',
+		});
 		expect(result.parameters).toEqual({});
 	});
 
@@ -429,7 +659,12 @@ describe('the variable overlay of Python assets', () => {
 
 describe('control endpoints', () => {
 	const start = async () =>
-		(await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, { method: 'POST', body: { jobSource: 'API' } })).json.data.jobId;
+		(
+			await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API' },
+			})
+		).json.data.jobId;
 
 	test('force a status, hold a job so it never ends, then let it go', async () => {
 		const held = await start();
@@ -440,17 +675,38 @@ describe('control endpoints', () => {
 		expect((await waitForJob(sandbox, held)).status).toBe('success');
 
 		const forced = await start();
-		const res = await call(sandbox, `/__sandbox/jobs/${forced}`, { method: 'POST', body: { status: 'failed' } });
+		const res = await call(sandbox, `/__sandbox/jobs/${forced}`, {
+			method: 'POST',
+			body: { status: 'failed' },
+		});
 		expect(res.json.data.job.status).toBe('failed');
-		expect((await api(sandbox, `/jobs/${forced}`)).json.data).toMatchObject({ status: 'failed', finishedAt: expect.stringMatching(ISO) });
-		expect((await call(sandbox, `/__sandbox/jobs/${forced}`, { method: 'POST', body: { status: 'done' } })).status).toBe(400);
+		expect((await api(sandbox, `/jobs/${forced}`)).json.data).toMatchObject({
+			status: 'failed',
+			finishedAt: expect.stringMatching(ISO),
+		});
+		expect(
+			(
+				await call(sandbox, `/__sandbox/jobs/${forced}`, {
+					method: 'POST',
+					body: { status: 'done' },
+				})
+			).status,
+		).toBe(400);
 	});
 
 	test('GET /__sandbox/jobs lists every run with its parameters, oldest first', async () => {
 		const a = await start();
-		const b = (await api(sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, { method: 'POST', body: { jobSource: 'API', parameters: { MESSAGE: 'hi' } } })).json.data.jobId;
+		const b = (
+			await api(sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API', parameters: { MESSAGE: 'hi' } },
+			})
+		).json.data.jobId;
 		const jobs = (await call(sandbox, '/__sandbox/jobs')).json.data.jobs;
-		expect(jobs.map((j: any) => [j.job.jobId, j.parameters])).toEqual([[a, {}], [b, { MESSAGE: 'hi' }]]);
+		expect(jobs.map((j: any) => [j.job.jobId, j.parameters])).toEqual([
+			[a, {}],
+			[b, { MESSAGE: 'hi' }],
+		]);
 	});
 
 	test('control endpoints need the owner key', async () => {
@@ -463,14 +719,33 @@ describe('control endpoints', () => {
 		await api(sandbox, `/assets/${UNKNOWN}`);
 		const log = (await call(sandbox, '/__sandbox/requests')).json.data.requests;
 		expect(log).toEqual([
-			{ method: 'GET', path: '/api/public/v1/assets', query: { limit: '2', offset: '1' }, status: 200, fault: null, time: expect.stringMatching(ISO), durationMs: expect.any(Number) },
-			{ method: 'GET', path: `/api/public/v1/assets/${UNKNOWN}`, query: {}, status: 404, fault: null, time: expect.stringMatching(ISO), durationMs: expect.any(Number) },
+			{
+				method: 'GET',
+				path: '/api/public/v1/assets',
+				query: { limit: '2', offset: '1' },
+				status: 200,
+				fault: null,
+				time: expect.stringMatching(ISO),
+				durationMs: expect.any(Number),
+			},
+			{
+				method: 'GET',
+				path: `/api/public/v1/assets/${UNKNOWN}`,
+				query: {},
+				status: 404,
+				fault: null,
+				time: expect.stringMatching(ISO),
+				durationMs: expect.any(Number),
+			},
 		]);
 	});
 
 	test('reset goes back to the seed: jobs, faults and the log are gone', async () => {
 		const id = await start();
-		await call(sandbox, '/__sandbox/faults', { method: 'POST', body: { match: '/api/public/v1/jobs', times: 5, fault: 'status', status: 503 } });
+		await call(sandbox, '/__sandbox/faults', {
+			method: 'POST',
+			body: { match: '/api/public/v1/jobs', times: 5, fault: 'status', status: 503 },
+		});
 		await call(sandbox, '/__sandbox/reset', { method: 'POST' });
 		expect((await api(sandbox, `/jobs/${id}`)).status).toBe(404);
 		expect((await call(sandbox, '/__sandbox/faults')).json.data.faults).toEqual([]);
@@ -479,11 +754,19 @@ describe('control endpoints', () => {
 });
 
 describe('fault injection', () => {
-	const inject = (fault: object) => call(sandbox, '/__sandbox/faults', { method: 'POST', body: fault });
+	const inject = (fault: object) =>
+		call(sandbox, '/__sandbox/faults', { method: 'POST', body: fault });
 	const path = `/assets/${SEED_IDS.revenueForecast}`;
 
 	test('status with Retry-After, only for the given number of times and matching requests', async () => {
-		await inject({ match: '/api/public/v1/assets', method: 'GET', times: 2, fault: 'status', status: 429, retryAfterSeconds: 3 });
+		await inject({
+			match: '/api/public/v1/assets',
+			method: 'GET',
+			times: 2,
+			fault: 'status',
+			status: 429,
+			retryAfterSeconds: 3,
+		});
 		const first = await api(sandbox, path);
 		expectError(first, 429, 'rate_limited');
 		expect(first.headers.get('retry-after')).toBe('3');
@@ -491,7 +774,12 @@ describe('fault injection', () => {
 		expect((await api(sandbox, path)).status).toBe(429);
 		expect((await api(sandbox, path)).status).toBe(200);
 		const log = (await call(sandbox, '/__sandbox/requests')).json.data.requests;
-		expect(log.map((r: any) => [r.status, r.fault])).toEqual([[429, 'status'], [404, null], [429, 'status'], [200, null]]);
+		expect(log.map((r: any) => [r.status, r.fault])).toEqual([
+			[429, 'status'],
+			[404, null],
+			[429, 'status'],
+			[200, null],
+		]);
 	});
 
 	test('500 on the list has an error body', async () => {
@@ -507,7 +795,12 @@ describe('fault injection', () => {
 
 	test('hang never answers', async () => {
 		await inject({ match: '/api/public/v1/assets', times: 1, fault: 'hang' });
-		await expect(fetch(`${sandbox.url}/api/public/v1${path}`, { headers: { authorization: `Bearer ${OWNER}` }, signal: AbortSignal.timeout(300) })).rejects.toThrow();
+		await expect(
+			fetch(`${sandbox.url}/api/public/v1${path}`, {
+				headers: { authorization: `Bearer ${OWNER}` },
+				signal: AbortSignal.timeout(300),
+			}),
+		).rejects.toThrow();
 	});
 
 	test('slow-body delivers the real body slowly', async () => {
@@ -544,24 +837,54 @@ describe('fault injection', () => {
 	});
 
 	test('reset and hang on execute happen after the job was queued (the answer is lost, the job exists)', async () => {
-		await inject({ match: `/api/public/v1/assets/${SEED_IDS.salesforceOpportunities}/execute`, times: 1, fault: 'reset' });
-		await expect(api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, { method: 'POST', body: { jobSource: 'API' } })).rejects.toThrow();
+		await inject({
+			match: `/api/public/v1/assets/${SEED_IDS.salesforceOpportunities}/execute`,
+			times: 1,
+			fault: 'reset',
+		});
+		await expect(
+			api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API' },
+			}),
+		).rejects.toThrow();
 		expect(sandbox.workspace['jobs'].size).toBe(1);
 	});
 
 	test('status faults answer before the request is handled (no job is queued)', async () => {
-		await inject({ match: '/api/public/v1/assets', method: 'POST', times: 1, fault: 'status', status: 503 });
-		expect((await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, { method: 'POST', body: { jobSource: 'API' } })).status).toBe(503);
+		await inject({
+			match: '/api/public/v1/assets',
+			method: 'POST',
+			times: 1,
+			fault: 'status',
+			status: 503,
+		});
+		expect(
+			(
+				await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+					method: 'POST',
+					body: { jobSource: 'API' },
+				})
+			).status,
+		).toBe(503);
 		expect(sandbox.workspace['jobs'].size).toBe(0);
 	});
 
 	test('echoRequest puts the request headers into the error message, as careless servers do', async () => {
-		await inject({ match: '/api/public/v1/assets', times: 1, fault: 'status', status: 500, echoRequest: true });
+		await inject({
+			match: '/api/public/v1/assets',
+			times: 1,
+			fault: 'status',
+			status: 500,
+			echoRequest: true,
+		});
 		expect((await api(sandbox, path)).json.error.message).toContain(OWNER);
 	});
 
 	test('invalid faults are rejected; DELETE clears them', async () => {
-		expect((await inject({ match: 'assets', times: 1, fault: 'status', status: 500 })).status).toBe(400);
+		expect((await inject({ match: 'assets', times: 1, fault: 'status', status: 500 })).status).toBe(
+			400,
+		);
 		expect((await inject({ match: '/api', times: 1, fault: 'explode' })).status).toBe(400);
 		expect((await inject({ match: '/api', times: 0, fault: 'reset' })).status).toBe(400);
 		expect((await inject({ match: '/api', times: 1, fault: 'status' })).status).toBe(400);

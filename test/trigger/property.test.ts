@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 
-import { RETRY_POLICY } from '../../nodes/AssetWorkspace/transport';
+import { RETRY_POLICY } from '../../nodes/shared/transport';
 import { KEYS, SEED_IDS } from '../../sandbox/seed';
 import { call } from '../helpers/http';
 import { useSandbox } from '../harness/fixtures';
@@ -33,11 +33,23 @@ const jobPlan = fc.record({
 	takes: fc.nat({ max: 4 }),
 });
 const fault = fc.oneof(
-	fc.record({ fault: fc.constant('status'), status: fc.constantFrom(429, 500, 502, 503, 504), times: fc.integer({ min: 1, max: 40 }), retryAfterSeconds: fc.constant(0) }),
+	fc.record({
+		fault: fc.constant('status'),
+		status: fc.constantFrom(429, 500, 502, 503, 504),
+		times: fc.integer({ min: 1, max: 40 }),
+		retryAfterSeconds: fc.constant(0),
+	}),
 	fc.record({ fault: fc.constant('reset'), times: fc.integer({ min: 1, max: 40 }) }),
-	fc.record({ fault: fc.constantFrom('html', 'empty-body', 'malformed-json'), times: fc.integer({ min: 1, max: 10 }) }),
+	fc.record({
+		fault: fc.constantFrom('html', 'empty-body', 'malformed-json'),
+		times: fc.integer({ min: 1, max: 10 }),
+	}),
 );
-const tick = fc.record({ restart: fc.boolean(), polls: fc.integer({ min: 0, max: 2 }), faults: fc.array(fault, { maxLength: 3 }) });
+const tick = fc.record({
+	restart: fc.boolean(),
+	polls: fc.integer({ min: 0, max: 2 }),
+	faults: fc.array(fault, { maxLength: 3 }),
+});
 const scenario = fc.record({
 	jobs: fc.array(jobPlan, { minLength: JOBS, maxLength: JOBS }),
 	ticks: fc.array(tick, { minLength: TICKS, maxLength: TICKS }),
@@ -51,15 +63,23 @@ async function runScenario(persistence: Persistence, s: Scenario) {
 	await call(env.sandbox, '/__sandbox/reset', { method: 'POST' });
 	// Older n8n keeps no state from a poll that emits nothing, so "first seen" cannot be remembered there.
 	const emitAlreadyFinished = persistence === 'emitOnly' ? true : s.emitAlreadyFinished;
-	const ids = s.jobs.map(() => env.sandbox.workspace.execute(OWNER_KEY, SEED_IDS.salesforceOpportunities, 'API', {}).jobId);
+	const ids = s.jobs.map(
+		() =>
+			env.sandbox.workspace.execute(OWNER_KEY, SEED_IDS.salesforceOpportunities, 'API', {}).jobId,
+	);
 	const statusAt = (i: number, t: number) => {
 		const plan = s.jobs[i];
 		return t >= plan.runsAt + plan.takes ? plan.outcome : t >= plan.runsAt ? 'running' : 'pending';
 	};
 	const setStatus = (i: number, t: number) => {
-		if (t === 0 || statusAt(i, t) !== statusAt(i, t - 1)) env.sandbox.workspace.controlJob(OWNER_KEY, ids[i], { status: statusAt(i, t) });
+		if (t === 0 || statusAt(i, t) !== statusAt(i, t - 1))
+			env.sandbox.workspace.controlJob(OWNER_KEY, ids[i], { status: statusAt(i, t) });
 	};
-	const harness = new TriggerHarness(env.credentials, { jobIds: ids.join('\n'), statuses: s.statuses, options: { emitAlreadyFinished } }, persistence);
+	const harness = new TriggerHarness(
+		env.credentials,
+		{ jobIds: ids.join('\n'), statuses: s.statuses, options: { emitAlreadyFinished } },
+		persistence,
+	);
 	const fired = new Map<string, number>();
 	const others: unknown[] = [];
 	const record = (items: Array<Record<string, unknown>> | null) => {
@@ -75,7 +95,11 @@ async function runScenario(persistence: Persistence, s: Scenario) {
 	for (let t = 1; t <= s.ticks.length; t++) {
 		const plan = s.ticks[t - 1];
 		s.jobs.forEach((_, i) => setStatus(i, t));
-		if (plan.faults.length) await call(env.sandbox, '/__sandbox/faults', { method: 'POST', body: plan.faults.map((f) => ({ match: '/api/public/v1/jobs', ...f })) });
+		if (plan.faults.length)
+			await call(env.sandbox, '/__sandbox/faults', {
+				method: 'POST',
+				body: plan.faults.map((f) => ({ match: '/api/public/v1/jobs', ...f })),
+			});
 		if (plan.restart) harness.restart();
 		for (let p = 0; p < plan.polls; p++) record((await harness.poll()).items);
 		await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
@@ -86,15 +110,25 @@ async function runScenario(persistence: Persistence, s: Scenario) {
 	for (let p = 0; p < 3; p++) record((await harness.poll()).items);
 
 	const alreadyFinished = (i: number) => s.jobs[i].runsAt + s.jobs[i].takes === 0;
-	const expected = ids.filter((_, i) => s.statuses.includes(s.jobs[i].outcome) && (emitAlreadyFinished || !alreadyFinished(i)));
+	const expected = ids.filter(
+		(_, i) =>
+			s.statuses.includes(s.jobs[i].outcome) && (emitAlreadyFinished || !alreadyFinished(i)),
+	);
 	expect(others).toEqual([]);
 	expect([...fired.entries()].filter(([, n]) => n !== 1)).toEqual([]);
 	expect([...fired.keys()].sort()).toEqual([...expected].sort());
 }
 
-test.each(['n8n2', 'emitOnly'] as Persistence[])('every selected terminal job fires exactly once (%s persistence)', async (persistence) => {
-	faultsHit = 0;
-	await fc.assert(fc.asyncProperty(scenario, (s) => runScenario(persistence, s)), { numRuns: 3, endOnFailure: true });
-	// The faults really happened (the property is not vacuous).
-	expect(faultsHit).toBeGreaterThan(0);
-}, 300_000);
+test.each(['n8n2', 'emitOnly'] as Persistence[])(
+	'every selected terminal job fires exactly once (%s persistence)',
+	async (persistence) => {
+		faultsHit = 0;
+		await fc.assert(
+			fc.asyncProperty(scenario, (s) => runScenario(persistence, s)),
+			{ numRuns: 3, endOnFailure: true },
+		);
+		// The faults really happened (the property is not vacuous).
+		expect(faultsHit).toBeGreaterThan(0);
+	},
+	300_000,
+);

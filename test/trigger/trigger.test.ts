@@ -1,9 +1,10 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The Asset Workspace Trigger through n8n-core's PollContext against the sandbox: exactly once
  * per job across polls, restarts, faults and 404s; manual mode changes nothing.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { RETRY_POLICY } from '../../nodes/AssetWorkspace/transport';
+import { RETRY_POLICY } from '../../nodes/shared/transport';
 import { OWNER, call, controlJob, startJob as startJobOf } from '../helpers/http';
 import { inject, requestsOf, useSandbox } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';
@@ -19,10 +20,14 @@ beforeAll(() => {
 	RETRY_POLICY.maxDelayMs = 20;
 });
 
-const startJob = async (assetId: string = SEED_IDS.salesforceOpportunities): Promise<string> => (await startJobOf(env.sandbox, assetId)).jobId;
+const startJob = async (assetId: string = SEED_IDS.salesforceOpportunities): Promise<string> =>
+	(await startJobOf(env.sandbox, assetId)).jobId;
 const setStatus = (jobId: string, status: string) => controlJob(env.sandbox, jobId, { status });
 const trigger = (jobIds: string[] | string, extra: object = {}) =>
-	new TriggerHarness(env.credentials, { jobIds: Array.isArray(jobIds) ? jobIds.join(', ') : jobIds, ...extra });
+	new TriggerHarness(env.credentials, {
+		jobIds: Array.isArray(jobIds) ? jobIds.join(', ') : jobIds,
+		...extra,
+	});
 const clearLog = () => call(env.sandbox, '/__sandbox/requests', { method: 'DELETE' });
 
 test('jobs moving pending -> running -> terminal fire once each, with previousStatus', async () => {
@@ -39,9 +44,15 @@ test('jobs moving pending -> running -> terminal fire once each, with previousSt
 		[a, 'success', 'running'],
 		[c, 'failed', 'pending'],
 	]);
-	expect(fired[0]).toMatchObject({ assetId: SEED_IDS.salesforceOpportunities, jobSource: 'API', finishedAt: expect.any(String) });
+	expect(fired[0]).toMatchObject({
+		assetId: SEED_IDS.salesforceOpportunities,
+		jobSource: 'API',
+		finishedAt: expect.any(String),
+	});
 	await setStatus(b, 'warning');
-	expect((await t.poll()).items!.map((j) => [j.jobId, j.status, j.previousStatus])).toEqual([[b, 'warning', 'running']]);
+	expect((await t.poll()).items!.map((j) => [j.jobId, j.status, j.previousStatus])).toEqual([
+		[b, 'warning', 'running'],
+	]);
 	await clearLog();
 	expect((await t.poll()).items).toBeNull();
 	expect(env.sandbox.requests).toHaveLength(0);
@@ -51,7 +62,9 @@ test('a job finished before activation fires once when emitAlreadyFinished is on
 	const id = await startJob();
 	await setStatus(id, 'success');
 	const t = trigger([id]);
-	expect((await t.poll()).items).toEqual([expect.objectContaining({ jobId: id, status: 'success', previousStatus: null })]);
+	expect((await t.poll()).items).toEqual([
+		expect.objectContaining({ jobId: id, status: 'success', previousStatus: null }),
+	]);
 	expect((await t.poll()).items).toBeNull();
 });
 
@@ -89,7 +102,9 @@ test('a restart (a new trigger given the saved static data) fires nothing twice'
 	const second = new TriggerHarness(env.credentials, { jobIds: `${a} ${b}` }, 'n8n2', first.saved);
 	expect((await second.poll()).items).toBeNull();
 	await setStatus(b, 'success');
-	expect((await second.poll()).items!.map((j) => [j.jobId, j.previousStatus])).toEqual([[b, 'pending']]);
+	expect((await second.poll()).items!.map((j) => [j.jobId, j.previousStatus])).toEqual([
+		[b, 'pending'],
+	]);
 	second.restart();
 	expect((await second.poll()).items).toBeNull();
 });
@@ -100,8 +115,17 @@ test('a 503 and a connection reset in the middle of a poll lose nothing', async 
 	await t.poll();
 	for (const id of ids) await setStatus(id, 'success');
 	// ids[1] answers 503 on every attempt of this poll, ids[2] loses its connection every time.
-	await inject(env.sandbox, { match: `/api/public/v1/jobs/${ids[1]}`, times: RETRY_POLICY.maxAttempts, fault: 'status', status: 503 });
-	await inject(env.sandbox, { match: `/api/public/v1/jobs/${ids[2]}`, times: RETRY_POLICY.maxAttempts, fault: 'reset' });
+	await inject(env.sandbox, {
+		match: `/api/public/v1/jobs/${ids[1]}`,
+		times: RETRY_POLICY.maxAttempts,
+		fault: 'status',
+		status: 503,
+	});
+	await inject(env.sandbox, {
+		match: `/api/public/v1/jobs/${ids[2]}`,
+		times: RETRY_POLICY.maxAttempts,
+		fault: 'reset',
+	});
 	const during = await t.poll();
 	expect(during.error).toBeUndefined();
 	expect(during.items!.map((j) => j.jobId).sort()).toEqual([ids[0], ids[3]].sort());
@@ -113,7 +137,12 @@ test('a 503 and a connection reset in the middle of a poll lose nothing', async 
 test('a single 503 is retried within the same poll', async () => {
 	const id = await startJob();
 	await setStatus(id, 'failed');
-	await inject(env.sandbox, { match: `/api/public/v1/jobs/${id}`, times: 1, fault: 'status', status: 503 });
+	await inject(env.sandbox, {
+		match: `/api/public/v1/jobs/${id}`,
+		times: 1,
+		fault: 'status',
+		status: 503,
+	});
 	expect((await trigger([id]).poll()).items!.map((j) => j.jobId)).toEqual([id]);
 	expect(env.sandbox.requests.map((r) => r.status)).toContain(503);
 });
@@ -123,17 +152,31 @@ test('when every job fails with a server error the poll reports it, and nothing 
 	await setStatus(id, 'success');
 	const t = trigger([id]);
 	// 500 is not retried: one request, one failed poll.
-	await inject(env.sandbox, { match: '/api/public/v1/jobs', times: 1, fault: 'status', status: 500 });
+	await inject(env.sandbox, {
+		match: '/api/public/v1/jobs',
+		times: 1,
+		fault: 'status',
+		status: 500,
+	});
 	const failed = await t.poll();
 	expect(failed.error?.message).toContain('[500 internal_error]');
-	expect(env.sandbox.requests.filter((r) => r.path.startsWith('/api/public/v1/jobs')).map((r) => r.status)).toEqual([500]);
+	expect(
+		env.sandbox.requests
+			.filter((r) => r.path.startsWith('/api/public/v1/jobs'))
+			.map((r) => r.status),
+	).toEqual([500]);
 	expect((await t.poll()).items!.map((j) => j.jobId)).toEqual([id]);
 });
 
 test('a wrong key fails the poll with a clear error', async () => {
-	const t = new TriggerHarness({ baseUrl: env.sandbox.url, apiKey: 'aw_wrong' }, { jobIds: UNKNOWN });
+	const t = new TriggerHarness(
+		{ baseUrl: env.sandbox.url, apiKey: 'aw_wrong' },
+		{ jobIds: UNKNOWN },
+	);
 	const result = await t.poll();
-	expect(result.error?.message).toBe('Asset Workspace API: Missing or invalid bearer token. [401 unauthorized]');
+	expect(result.error?.message).toBe(
+		'Asset Workspace API: Missing or invalid bearer token. [401 unauthorized]',
+	);
 	expect(JSON.stringify(result.error)).not.toContain('aw_wrong');
 });
 
@@ -144,7 +187,12 @@ test('a 404 id among good ones is reported once, and the good ones fire', async 
 	const first = (await t.poll()).items!;
 	expect(first).toEqual([
 		expect.objectContaining({ jobId: good, status: 'warning' }),
-		expect.objectContaining({ jobId: UNKNOWN, status: 'not_found', notFound: true, message: expect.stringContaining('answers 404') }),
+		expect.objectContaining({
+			jobId: UNKNOWN,
+			status: 'not_found',
+			notFound: true,
+			message: expect.stringContaining('answers 404'),
+		}),
 	]);
 	expect((await t.poll()).items).toBeNull();
 	expect((await t.poll()).items).toBeNull();
@@ -153,8 +201,13 @@ test('a 404 id among good ones is reported once, and the good ones fire', async 
 test('a job of an asset this key cannot read is a 404 like an unknown id', async () => {
 	const hidden = await startJob(SEED_IDS.payrollClose);
 	await setStatus(hidden, 'success');
-	const viewer = new TriggerHarness({ baseUrl: env.sandbox.url, apiKey: 'aw_sandbox_viewer' }, { jobIds: hidden });
-	expect((await viewer.poll()).items).toEqual([expect.objectContaining({ jobId: hidden, status: 'not_found' })]);
+	const viewer = new TriggerHarness(
+		{ baseUrl: env.sandbox.url, apiKey: 'aw_sandbox_viewer' },
+		{ jobIds: hidden },
+	);
+	expect((await viewer.poll()).items).toEqual([
+		expect.objectContaining({ jobId: hidden, status: 'not_found' }),
+	]);
 });
 
 test('manual mode returns the current state of the watched jobs and changes nothing', async () => {
@@ -165,7 +218,10 @@ test('manual mode returns the current state of the watched jobs and changes noth
 	const memory = t.memory;
 	const saved = JSON.stringify(t.saved);
 	const sample = (await t.poll('manual')).items!;
-	expect(sample.map((j) => [j.jobId, j.status, j.previousStatus])).toEqual([[a, 'success', 'pending'], [b, 'pending', 'pending']]);
+	expect(sample.map((j) => [j.jobId, j.status, j.previousStatus])).toEqual([
+		[a, 'success', 'pending'],
+		[b, 'pending', 'pending'],
+	]);
 	expect(t.memory).toEqual(memory);
 	expect(JSON.stringify(t.saved)).toBe(saved);
 	expect((await t.poll()).items!.map((j) => j.jobId)).toEqual([a]);
@@ -173,16 +229,25 @@ test('manual mode returns the current state of the watched jobs and changes noth
 
 test('invalid job ids are a clear error naming the id; duplicates and separators are fine', async () => {
 	const id = await startJob();
-	expect((await trigger(`${id}, not-a-job`).poll()).error?.message).toBe("Job IDs: 'not-a-job' is not a job id (a UUID)");
-	expect((await trigger(`../jobs/${id}`).poll()).error?.message).toBe(`Job IDs: '../jobs/${id}' is not a job id (a UUID)`);
+	expect((await trigger(`${id}, not-a-job`).poll()).error?.message).toBe(
+		"Job IDs: 'not-a-job' is not a job id (a UUID)",
+	);
+	expect((await trigger(`../jobs/${id}`).poll()).error?.message).toBe(
+		`Job IDs: '../jobs/${id}' is not a job id (a UUID)`,
+	);
 	await clearLog();
 	await trigger(` ${id},\n${id.toUpperCase()} ;${id}`).poll();
 	expect(requestsOf(env.sandbox)).toEqual([`GET /jobs/${id}`]);
 });
 
 test('state stays bounded: past MAX_REMEMBERED, the oldest ids no longer watched are forgotten first', () => {
-	const ids = Array.from({ length: MAX_REMEMBERED + 5 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
-	const staticData: Record<string, unknown> = { jobs: Object.fromEntries(ids.map((id) => [id, { status: 'success', settled: true }])) };
+	const ids = Array.from(
+		{ length: MAX_REMEMBERED + 5 },
+		(_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+	);
+	const staticData: Record<string, unknown> = {
+		jobs: Object.fromEntries(ids.map((id) => [id, { status: 'success', settled: true }])),
+	};
 	const watched = [ids[0], ids[ids.length - 1]];
 	watchState(staticData, watched);
 	const kept = Object.keys(staticData.jobs as object);
@@ -203,8 +268,18 @@ test('jobIds from an expression', async () => {
 test('the API key is not in anything the trigger emits', async () => {
 	const id = await startJob();
 	await setStatus(id, 'failed');
-	await inject(env.sandbox, { match: '/api/public/v1/jobs', times: 20, fault: 'status', status: 500, echoRequest: true });
+	await inject(env.sandbox, {
+		match: '/api/public/v1/jobs',
+		times: 20,
+		fault: 'status',
+		status: 500,
+		echoRequest: true,
+	});
 	const failed = await trigger([id]).poll();
 	expect(failed.error?.message).toContain('[redacted]');
-	expect(JSON.stringify(failed.error) + failed.error?.message + String((failed.error as any)?.description)).not.toContain(OWNER);
+	expect(
+		JSON.stringify(failed.error) +
+			failed.error?.message +
+			String((failed.error as any)?.description),
+	).not.toContain(OWNER);
 });

@@ -1,21 +1,30 @@
 /** Parameters shared by several operations. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { UUID_REGEX_SOURCE } from '../helpers/validation';
+import { UUID_REGEX_SOURCE } from '../../shared/validation';
 
 const uuidValidation = (what: string) => [
-	{ type: 'regex' as const, properties: { regex: UUID_REGEX_SOURCE, errorMessage: `Not a valid ${what} ID (a UUID)` } },
+	{
+		type: 'regex' as const,
+		properties: { regex: UUID_REGEX_SOURCE, errorMessage: `Not a valid ${what} ID (a UUID)` },
+	},
 ];
 
 /** An asset picker: "From list" (searchable) or "By ID". */
-export function assetLocator(searchListMethod: 'searchAssets' | 'searchModels', what = 'asset'): INodeProperties {
+export function assetLocator(
+	searchListMethod: 'searchAssets' | 'searchModels',
+	what = 'asset',
+): INodeProperties {
 	return {
 		displayName: what === 'model' ? 'Model' : 'Asset',
 		name: 'assetId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: what === 'model' ? 'The model asset' : 'The asset (folder, model, source, orchestration or Python asset)',
+		description:
+			what === 'model'
+				? 'The model asset'
+				: 'The asset (folder, model, source, orchestration or Python asset)',
 		modes: [
 			{
 				displayName: 'From List',
@@ -113,7 +122,8 @@ export const concurrencyOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 50 },
 	default: 10,
-	description: 'How many input items are processed side by side. Output order and item pairing stay as in the input.',
+	description:
+		'How many input items are processed side by side. Output order and item pairing stay as in the input.',
 };
 
 export const simplifyOption: INodeProperties = {
@@ -124,8 +134,3 @@ export const simplifyOption: INodeProperties = {
 	description:
 		'Whether to return the version summary with nodeCount, edgeCount and the tool types used instead of the whole canvas (nodes, edges, metadata)',
 };
-
-/** The "Options" collection that holds an operation's optional settings. */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
-}

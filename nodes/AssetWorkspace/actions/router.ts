@@ -10,9 +10,9 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { mapWithConcurrency } from '../helpers/concurrency';
-import { operationError } from '../helpers/errors';
-import { AssetWorkspaceTransport } from '../transport';
+import { mapWithConcurrency } from '../../shared/concurrency';
+import { operationError } from '../../shared/errors';
+import { AssetWorkspaceTransport } from '../../shared/transport';
 import * as asset from './asset/Asset.resource';
 import * as job from './job/Job.resource';
 import * as modelVersion from './modelVersion/ModelVersion.resource';
@@ -25,12 +25,21 @@ const DEFAULT_CONCURRENCY = 10;
  */
 interface Operation {
 	prepare?: (this: IExecuteFunctions, itemIndex: number) => unknown;
-	execute: (this: IExecuteFunctions, itemIndex: number, api: AssetWorkspaceTransport, input: never) => Promise<object[]>;
+	execute: (
+		this: IExecuteFunctions,
+		itemIndex: number,
+		api: AssetWorkspaceTransport,
+		input: never,
+	) => Promise<object[]>;
 }
 
 const operations: Record<string, Record<string, Operation>> = {
 	asset: { get: asset.get, getAll: asset.getAll, execute: asset.execute },
-	modelVersion: { getAll: modelVersion.getAll, get: modelVersion.get, getPublished: modelVersion.getPublished },
+	modelVersion: {
+		getAll: modelVersion.getAll,
+		get: modelVersion.get,
+		getPublished: modelVersion.getPublished,
+	},
 	job: { get: job.get, wait: job.wait },
 };
 
@@ -42,7 +51,11 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number) 
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
-type Outcome = { items?: INodeExecutionData[]; error?: NodeApiError | NodeOperationError; skipped?: true };
+type Outcome = {
+	items?: INodeExecutionData[];
+	error?: NodeApiError | NodeOperationError;
+	skipped?: true;
+};
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -50,38 +63,62 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const op = operations[resource]?.[operation];
 	if (!op) {
-		throw operationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`);
+		throw operationError(
+			this.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not supported`,
+		);
 	}
 	const continueOnFail = this.continueOnFail();
 	// Every item's input is checked before any request: with the node stopping on errors, nothing is sent.
-	const inputs = items.map((_item, i): { input?: unknown; error?: NodeApiError | NodeOperationError } => {
-		try {
-			return { input: op.prepare?.call(this, i) };
-		} catch (caught) {
-			return { error: asNodeError(this, caught, i) };
-		}
-	});
+	const inputs = items.map(
+		(_item, i): { input?: unknown; error?: NodeApiError | NodeOperationError } => {
+			try {
+				return { input: op.prepare?.call(this, i) };
+			} catch (caught) {
+				return { error: asNodeError(this, caught, i) };
+			}
+		},
+	);
 	const invalid = inputs.find((input) => input.error)?.error;
 	if (invalid && !continueOnFail) throw invalid;
 
 	const api = new AssetWorkspaceTransport(this);
-	const concurrency = Math.max(1, Math.min(50, Math.floor(Number(this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY)) || 1)));
+	const concurrency = Math.max(
+		1,
+		Math.min(
+			50,
+			Math.floor(Number(this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY)) || 1),
+		),
+	);
 	let stopped = false;
 	// Items run side by side; once one fails and the node stops on errors, no further item starts.
-	const outcomes = await mapWithConcurrency(items, concurrency, async (_item, i): Promise<Outcome> => {
-		if (inputs[i].error) return { error: inputs[i].error };
-		if (stopped) return { skipped: true };
-		try {
-			const results = await op.execute.call(this, i, api, inputs[i].input as never);
-			return { items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results as IDataObject[]), { itemData: { item: i } }) };
-		} catch (caught) {
-			if (!continueOnFail) stopped = true;
-			return { error: asNodeError(this, caught, i) };
-		}
-	});
+	const outcomes = await mapWithConcurrency(
+		items,
+		concurrency,
+		async (_item, i): Promise<Outcome> => {
+			if (inputs[i].error) return { error: inputs[i].error };
+			if (stopped) return { skipped: true };
+			try {
+				const results = await op.execute.call(this, i, api, inputs[i].input as never);
+				return {
+					items: this.helpers.constructExecutionMetaData(
+						this.helpers.returnJsonArray(results as IDataObject[]),
+						{ itemData: { item: i } },
+					),
+				};
+			} catch (caught) {
+				if (!continueOnFail) stopped = true;
+				return { error: asNodeError(this, caught, i) };
+			}
+		},
+	);
 	const firstError = outcomes.find((outcome) => outcome.error)?.error;
 	if (firstError && !continueOnFail) throw withStartedJobs(firstError, outcomes);
-	return [outcomes.flatMap((outcome, i) => (outcome.error ? [errorItem(outcome.error, i)] : outcome.items ?? []))];
+	return [
+		outcomes.flatMap((outcome, i) =>
+			outcome.error ? [errorItem(outcome.error, i)] : (outcome.items ?? []),
+		),
+	];
 }
 
 /** The job an item started, from its output or its error. */
@@ -118,7 +155,10 @@ function withStartedJobs(error: NodeApiError | NodeOperationError, outcomes: Out
  * when that is on (only items with no other keys go there), and keeps `details` on the regular
  * output. When the item started a job, `details.jobId` and `details.job` carry it.
  */
-function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+function errorItem(
+	error: NodeApiError | NodeOperationError,
+	itemIndex: number,
+): INodeExecutionData {
 	const details: IDataObject = { itemIndex };
 	if (error.description) details.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;

@@ -14,9 +14,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import type { AssetWorkspaceTransport } from '../transport';
-import { operationError } from './errors';
-import { isTerminal, jobEnvelopeSchema, type Job } from './schemas';
+import type { AssetWorkspaceTransport } from '../../shared/transport';
+import { operationError } from '../../shared/errors';
+import { isTerminal, jobEnvelopeSchema, type Job } from '../../shared/schemas';
 
 /** Answers that will not change by asking again: the wait ends on them at once. */
 const LASTING_STATUSES = new Set(['400', '401', '403', '404']);
@@ -37,14 +37,16 @@ export const waitOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1 },
 		default: 3600,
-		description: 'How long to wait for the job to finish. When it passes, the item fails; the job keeps running on the service.',
+		description:
+			'How long to wait for the job to finish. When it passes, the item fails; the job keeps running on the service.',
 	},
 	{
 		displayName: 'Fail On',
 		name: 'failOn',
 		type: 'multiOptions',
 		default: ['failed'],
-		description: 'Which final states make the item fail (it then goes to the error output, carrying the job). Choose none to never fail on the outcome.',
+		description:
+			'Which final states make the item fail (it then goes to the error output, carrying the job). Choose none to never fail on the outcome.',
 		options: [
 			{ name: 'Failed', value: 'failed' },
 			{ name: 'Warning', value: 'warning' },
@@ -55,9 +57,16 @@ export const waitOptions: INodeProperties[] = [
 export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions {
 	const timeout = ctx.getNodeParameter('options.timeout', i, 3600) as number;
 	if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
-		throw operationError(ctx.getNode(), `Timeout must be a number of seconds above 0, got '${String(timeout)}'`, { itemIndex: i });
+		throw operationError(
+			ctx.getNode(),
+			`Timeout must be a number of seconds above 0, got '${String(timeout)}'`,
+			{ itemIndex: i },
+		);
 	}
-	return { timeoutSeconds: timeout, failOn: ctx.getNodeParameter('options.failOn', i, ['failed']) as string[] };
+	return {
+		timeoutSeconds: timeout,
+		failOn: ctx.getNodeParameter('options.failOn', i, ['failed']) as string[],
+	};
 }
 
 /** Polls until the job is terminal; returns it with `waitedSeconds` and `pollCount`. */
@@ -84,10 +93,14 @@ export async function waitForJob(
 		if (remaining <= 0) {
 			const failing = lastFailure ? ` The last status check failed: ${lastFailure.message}` : '';
 			throw withJob(
-				operationError(ctx.getNode(), `Job ${jobId} did not finish within ${options.timeoutSeconds} s (last status: ${job?.status ?? 'unknown'})`, {
-					itemIndex,
-					description: `The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.${failing}`,
-				}),
+				operationError(
+					ctx.getNode(),
+					`Job ${jobId} did not finish within ${options.timeoutSeconds} s (last status: ${job?.status ?? 'unknown'})`,
+					{
+						itemIndex,
+						description: `The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.${failing}`,
+					},
+				),
 			);
 		}
 		if (job || lastFailure) {
@@ -95,16 +108,31 @@ export async function waitForJob(
 			interval = Math.min(interval * WAIT_POLICY.growth, WAIT_POLICY.maxIntervalMs);
 		}
 		try {
-			job = (await api.request({ method: 'GET', path: ['jobs', jobId], schema: jobEnvelopeSchema, itemIndex })).data;
+			job = (
+				await api.request({
+					method: 'GET',
+					path: ['jobs', jobId],
+					schema: jobEnvelopeSchema,
+					itemIndex,
+				})
+			).data;
 			lastFailure = undefined;
 		} catch (error) {
-			const lasting = !(error instanceof NodeApiError) || LASTING_STATUSES.has(String(error.httpCode));
-			if (lasting) throw error instanceof NodeApiError || error instanceof NodeOperationError ? withJob(error) : error;
+			const lasting =
+				!(error instanceof NodeApiError) || LASTING_STATUSES.has(String(error.httpCode));
+			if (lasting)
+				throw error instanceof NodeApiError || error instanceof NodeOperationError
+					? withJob(error)
+					: error;
 			lastFailure = error;
 		}
 		pollCount++;
 	}
-	const result: IDataObject = { ...(job as IDataObject), waitedSeconds: Math.round((Date.now() - started) / 100) / 10, pollCount };
+	const result: IDataObject = {
+		...(job as IDataObject),
+		waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+		pollCount,
+	};
 	if (options.failOn.includes(job.status)) {
 		const error = operationError(ctx.getNode(), `Job ${jobId} ended with status "${job.status}"`, {
 			itemIndex,

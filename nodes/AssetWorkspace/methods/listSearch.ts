@@ -1,10 +1,14 @@
 /** Searchable lists behind the "From list" mode of the pickers. The API has no search: lists are filtered while paging. */
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
-import type { Asset } from '../helpers/schemas';
-import { versionListSchema } from '../helpers/schemas';
-import { isUuid } from '../helpers/validation';
-import { AssetWorkspaceTransport } from '../transport';
+import type { Asset } from '../../shared/schemas';
+import { versionListSchema } from '../../shared/schemas';
+import { isUuid } from '../../shared/validation';
+import { AssetWorkspaceTransport } from '../../shared/transport';
 
 const PAGE = 50;
 
@@ -19,28 +23,49 @@ async function searchByName(
 		(type === undefined || asset.type.toLowerCase() === type) &&
 		(needle === '' || asset.name.toLowerCase().includes(needle) || asset.id === needle);
 	const offset = paginationToken ? Number(paginationToken) : 0;
-	const { assets, nextOffset } = await new AssetWorkspaceTransport(ctx).listAssets({ keep, max: PAGE, offset });
+	const { assets, nextOffset } = await new AssetWorkspaceTransport(ctx).listAssets({
+		keep,
+		max: PAGE,
+		offset,
+	});
 	const results: INodeListSearchItems[] = assets.map((asset) => ({
-		name: type ? asset.name : `${asset.name} (${asset.type}${asset.parentFolder ? ` in ${asset.parentFolder.name}` : ''})`,
+		name: type
+			? asset.name
+			: `${asset.name} (${asset.type}${asset.parentFolder ? ` in ${asset.parentFolder.name}` : ''})`,
 		value: asset.id,
 	}));
 	return { results, paginationToken: nextOffset === undefined ? undefined : String(nextOffset) };
 }
 
-export async function searchAssets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchAssets(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await searchByName(this, filter, paginationToken);
 }
 
-export async function searchModels(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchModels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await searchByName(this, filter, paginationToken, 'model');
 }
 
-export async function searchFolders(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchFolders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await searchByName(this, filter, paginationToken, 'folder');
 }
 
 /** Versions of the model chosen in "Model": newest first, the published one marked. */
-export async function searchVersions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchVersions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const assetId = this.getCurrentNodeParameter('assetId', { extractValue: true });
 	if (!isUuid(assetId)) return { results: [] };
 	const { data } = await new AssetWorkspaceTransport(this).request({

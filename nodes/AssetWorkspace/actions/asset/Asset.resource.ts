@@ -17,7 +17,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Execute',
 				value: 'execute',
-				description: 'Queue a run of a source, model, orchestration or Python asset and return its job',
+				description:
+					'Queue a run of a source, model, orchestration or Python asset and return its job',
 				action: 'Execute an asset',
 			},
 			{

@@ -1,17 +1,28 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
-import { operationError } from '../../helpers/errors';
-import { jobEnvelopeSchema } from '../../helpers/schemas';
-import { readWaitOptions, waitForJob, waitOptions, type WaitOptions } from '../../helpers/waitForJob';
-import { requireParameters, requireUuid, show } from '../../helpers/validation';
-import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator, concurrencyOption, optionsCollection } from '../common.descriptions';
+import { operationError } from '../../../shared/errors';
+import { jobEnvelopeSchema } from '../../../shared/schemas';
+import {
+	readWaitOptions,
+	waitForJob,
+	waitOptions,
+	type WaitOptions,
+} from '../../helpers/waitForJob';
+import { requireParameters, requireUuid, show } from '../../../shared/validation';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
+import { assetLocator, concurrencyOption } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchAssets'),
 	{
 		displayName:
-			'Parameters overlay the asset\'s variables for this run only: a parameter with the same name as a variable wins, and new names are added. Scripts read them with get_variable(name); get_parameter(name) sees only what is sent here.',
+			"Parameters overlay the asset's variables for this run only: a parameter with the same name as a variable wins, and new names are added. Scripts read them with get_variable(name); get_parameter(name) sees only what is sent here.",
 		name: 'overlayNotice',
 		type: 'notice',
 		default: '',
@@ -79,21 +90,33 @@ const properties: INodeProperties[] = [
 	},
 	optionsCollection([
 		concurrencyOption,
-		...waitOptions.map((option) => ({ ...option, displayOptions: { show: { '/waitForCompletion': [true] } } })),
+		...waitOptions.map((option) => ({
+			...option,
+			displayOptions: { show: { '/waitForCompletion': [true] } },
+		})),
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['execute'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['execute'] } },
+	properties,
+);
 
 function readParameters(this: IExecuteFunctions, i: number): Record<string, unknown> {
 	const node = this.getNode();
 	const mode = this.getNodeParameter('specifyParameters', i, 'none') as string;
 	if (mode === 'keypair') {
-		const pairs = this.getNodeParameter('parameters.parameter', i, []) as Array<{ name: string; value: unknown }>;
+		const pairs = this.getNodeParameter('parameters.parameter', i, []) as Array<{
+			name: string;
+			value: unknown;
+		}>;
 		const parameters = new Map<string, unknown>();
 		for (const { name, value } of pairs) {
 			const key = String(name ?? '').trim();
-			if (parameters.has(key)) throw operationError(node, `Parameters: the name ${show(key)} is given twice`, { itemIndex: i });
+			if (parameters.has(key))
+				throw operationError(node, `Parameters: the name ${show(key)} is given twice`, {
+					itemIndex: i,
+				});
 			parameters.set(key, value);
 		}
 		// fromEntries makes own properties, so a name such as __proto__ is checked like any other.
@@ -125,13 +148,23 @@ export interface ExecuteInput {
 
 /** Reads and checks one item's input without sending anything: the router prepares every item before the first job is queued. */
 export function prepare(this: IExecuteFunctions, i: number): ExecuteInput {
-	const assetId = requireUuid(this.getNode(), 'Asset', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
+	const assetId = requireUuid(
+		this.getNode(),
+		'Asset',
+		this.getNodeParameter('assetId', i, '', { extractValue: true }),
+		i,
+	);
 	const parameters = readParameters.call(this, i);
 	const wait = this.getNodeParameter('waitForCompletion', i, true) as boolean;
 	return { assetId, parameters, wait: wait ? readWaitOptions(this, i) : undefined };
 }
 
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport, input: ExecuteInput): Promise<object[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+	input: ExecuteInput,
+): Promise<object[]> {
 	const { data } = await api.request({
 		method: 'POST',
 		path: ['assets', input.assetId, 'execute'],
@@ -140,10 +173,13 @@ export async function execute(this: IExecuteFunctions, i: number, api: AssetWork
 		itemIndex: i,
 	});
 	if (!input.wait) return [data];
-	this.logger.info(`Asset Workspace: job ${data.jobId} queued for asset ${input.assetId} (item ${i}); waiting for it to finish`, {
-		jobId: data.jobId,
-		assetId: input.assetId,
-		itemIndex: i,
-	});
+	this.logger.info(
+		`Asset Workspace: job ${data.jobId} queued for asset ${input.assetId} (item ${i}); waiting for it to finish`,
+		{
+			jobId: data.jobId,
+			assetId: input.assetId,
+			itemIndex: i,
+		},
+	);
 	return [await waitForJob(this, api, data.jobId, input.wait, i, data)];
 }

@@ -1,19 +1,37 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { assetEnvelopeSchema } from '../../helpers/schemas';
-import { requireUuid } from '../../helpers/validation';
-import type { AssetWorkspaceTransport } from '../../transport';
-import { assetLocator, concurrencyOption, optionsCollection } from '../common.descriptions';
+import { assetEnvelopeSchema } from '../../../shared/schemas';
+import { requireUuid } from '../../../shared/validation';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
+import { assetLocator, concurrencyOption } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchAssets'),
 	optionsCollection([concurrencyOption]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['get'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
-	const assetId = requireUuid(this.getNode(), 'Asset', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
-	const { data } = await api.request({ method: 'GET', path: ['assets', assetId], schema: assetEnvelopeSchema, itemIndex: i });
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+): Promise<object[]> {
+	const assetId = requireUuid(
+		this.getNode(),
+		'Asset',
+		this.getNodeParameter('assetId', i, '', { extractValue: true }),
+		i,
+	);
+	const { data } = await api.request({
+		method: 'GET',
+		path: ['assets', assetId],
+		schema: assetEnvelopeSchema,
+		itemIndex: i,
+	});
 	return [data];
 }

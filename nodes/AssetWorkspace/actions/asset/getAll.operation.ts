@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import type { Asset } from '../../helpers/schemas';
-import { requireInteger, requireUuid } from '../../helpers/validation';
-import type { AssetWorkspaceTransport } from '../../transport';
+import type { Asset } from '../../../shared/schemas';
+import { requireInteger, requireUuid } from '../../../shared/validation';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { folderLocator, returnAllAndLimit } from '../common.descriptions';
 
 /** The asset types the service names; filters compare case-insensitively, so other spellings match too. */
@@ -24,34 +24,58 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. forecast',
-				description: 'Only assets whose name contains this text (ignoring case). Applied by the node while paging: the API has no such filter.',
+				description:
+					'Only assets whose name contains this text (ignoring case). Applied by the node while paging: the API has no such filter.',
 			},
 			{
 				displayName: 'Type',
 				name: 'type',
 				type: 'multiOptions',
 				default: [],
-				description: 'Only assets of these types. Applied by the node while paging: the API has no such filter.',
+				description:
+					'Only assets of these types. Applied by the node while paging: the API has no such filter.',
 				options: ASSET_TYPES.map((type) => ({ name: type, value: type })),
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['getAll'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+): Promise<object[]> {
 	const node = this.getNode();
 	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
-	const max = returnAll ? undefined : requireInteger(node, 'Limit', this.getNodeParameter('limit', i, 50), 1, Number.MAX_SAFE_INTEGER, i);
+	const max = returnAll
+		? undefined
+		: requireInteger(
+				node,
+				'Limit',
+				this.getNodeParameter('limit', i, 50),
+				1,
+				Number.MAX_SAFE_INTEGER,
+				i,
+			);
 	const folder = this.getNodeParameter('filters.folderId', i, '', { extractValue: true }) as string;
 	const folderId = folder ? requireUuid(node, 'Folder', folder, i) : undefined;
-	const types = (this.getNodeParameter('filters.type', i, []) as string[]).map((t) => t.toLowerCase());
-	const needle = String(this.getNodeParameter('filters.nameContains', i, '') ?? '').trim().toLowerCase();
+	const types = (this.getNodeParameter('filters.type', i, []) as string[]).map((t) =>
+		t.toLowerCase(),
+	);
+	const needle = String(this.getNodeParameter('filters.nameContains', i, '') ?? '')
+		.trim()
+		.toLowerCase();
 	// Limit counts the assets that pass these filters.
 	const keep =
 		types.length || needle
-			? (asset: Asset) => (!types.length || types.includes(asset.type.toLowerCase())) && asset.name.toLowerCase().includes(needle)
+			? (asset: Asset) =>
+					(!types.length || types.includes(asset.type.toLowerCase())) &&
+					asset.name.toLowerCase().includes(needle)
 			: undefined;
 	const { assets } = await api.listAssets({ folderId, max, keep, itemIndex: i });
 	return assets;

@@ -1,9 +1,10 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { jobEnvelopeSchema } from '../../helpers/schemas';
-import { requireUuid } from '../../helpers/validation';
-import type { AssetWorkspaceTransport } from '../../transport';
-import { concurrencyOption, optionsCollection } from '../common.descriptions';
+import { jobEnvelopeSchema } from '../../../shared/schemas';
+import { requireUuid } from '../../../shared/validation';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
+import { concurrencyOption } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 
 export const jobIdField: INodeProperties = {
 	displayName: 'Job ID',
@@ -15,15 +16,24 @@ export const jobIdField: INodeProperties = {
 	description: 'The job, usually mapped from the JSON of an earlier Execute step',
 };
 
-const properties: INodeProperties[] = [
-	jobIdField,
-	optionsCollection([concurrencyOption]),
-];
+const properties: INodeProperties[] = [jobIdField, optionsCollection([concurrencyOption])];
 
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['job'], operation: ['get'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+): Promise<object[]> {
 	const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', i, ''), i);
-	const { data } = await api.request({ method: 'GET', path: ['jobs', jobId], schema: jobEnvelopeSchema, itemIndex: i });
+	const { data } = await api.request({
+		method: 'GET',
+		path: ['jobs', jobId],
+		schema: jobEnvelopeSchema,
+		itemIndex: i,
+	});
 	return [data];
 }

@@ -1,16 +1,27 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { requireUuid } from '../../helpers/validation';
+import { requireUuid } from '../../../shared/validation';
 import { readWaitOptions, waitForJob, waitOptions } from '../../helpers/waitForJob';
-import type { AssetWorkspaceTransport } from '../../transport';
-import { concurrencyOption, optionsCollection } from '../common.descriptions';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
+import { concurrencyOption } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import { jobIdField } from './get.operation';
 
-const properties: INodeProperties[] = [jobIdField, optionsCollection([concurrencyOption, ...waitOptions])];
+const properties: INodeProperties[] = [
+	jobIdField,
+	optionsCollection([concurrencyOption, ...waitOptions]),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['wait'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['job'], operation: ['wait'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+): Promise<object[]> {
 	const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', i, ''), i);
 	return [await waitForJob(this, api, jobId, readWaitOptions(this, i), i)];
 }

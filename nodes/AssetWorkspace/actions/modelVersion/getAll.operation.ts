@@ -1,21 +1,50 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { versionListSchema } from '../../helpers/schemas';
-import { requireInteger, requireUuid } from '../../helpers/validation';
-import type { AssetWorkspaceTransport } from '../../transport';
+import { versionListSchema } from '../../../shared/schemas';
+import { requireInteger, requireUuid } from '../../../shared/validation';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, returnAllAndLimit } from '../common.descriptions';
 
-const properties: INodeProperties[] = [assetLocator('searchModels', 'model'), ...returnAllAndLimit('versions')];
+const properties: INodeProperties[] = [
+	assetLocator('searchModels', 'model'),
+	...returnAllAndLimit('versions'),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['modelVersion'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['modelVersion'], operation: ['getAll'] } },
+	properties,
+);
 
 /** Versions come unpaged from the service, in the service's order; Return All / Limit apply to that list. */
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+): Promise<object[]> {
 	const node = this.getNode();
-	const assetId = requireUuid(node, 'Model', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
+	const assetId = requireUuid(
+		node,
+		'Model',
+		this.getNodeParameter('assetId', i, '', { extractValue: true }),
+		i,
+	);
 	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
-	const limit = returnAll ? undefined : requireInteger(node, 'Limit', this.getNodeParameter('limit', i, 50), 1, Number.MAX_SAFE_INTEGER, i);
-	const { data } = await api.request({ method: 'GET', path: ['assets', assetId, 'model', 'versions'], schema: versionListSchema, itemIndex: i });
+	const limit = returnAll
+		? undefined
+		: requireInteger(
+				node,
+				'Limit',
+				this.getNodeParameter('limit', i, 50),
+				1,
+				Number.MAX_SAFE_INTEGER,
+				i,
+			);
+	const { data } = await api.request({
+		method: 'GET',
+		path: ['assets', assetId, 'model', 'versions'],
+		schema: versionListSchema,
+		itemIndex: i,
+	});
 	const versions = data.versions.map((version) => ({ ...version, assetId }));
 	return limit === undefined ? versions : versions.slice(0, limit);
 }

@@ -1,9 +1,14 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
-import { assetEnvelopeSchema, publishedEnvelopeSchema } from '../../helpers/schemas';
-import { requireUuid } from '../../helpers/validation';
+import { assetEnvelopeSchema, publishedEnvelopeSchema } from '../../../shared/schemas';
+import { requireUuid } from '../../../shared/validation';
 import { simplifyVersion } from '../../helpers/simplify';
-import type { AssetWorkspaceTransport } from '../../transport';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, simplifyOption } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -18,23 +23,55 @@ const properties: INodeProperties[] = [
 	simplifyOption,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['modelVersion'], operation: ['getPublished'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['modelVersion'], operation: ['getPublished'] } },
+	properties,
+);
 
 /** The item for a model with nothing published: documented in the README. */
 function nothingPublished(assetId: string): IDataObject {
-	return { assetId, published: false, version: null, message: 'No version of this model is published yet.' };
+	return {
+		assetId,
+		published: false,
+		version: null,
+		message: 'No version of this model is published yet.',
+	};
 }
 
-export async function execute(this: IExecuteFunctions, i: number, api: AssetWorkspaceTransport): Promise<object[]> {
-	const assetId = requireUuid(this.getNode(), 'Model', this.getNodeParameter('assetId', i, '', { extractValue: true }), i);
-	const answer = await api.requestOrNotFound({ method: 'GET', path: ['assets', assetId, 'model'], schema: publishedEnvelopeSchema, itemIndex: i });
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+): Promise<object[]> {
+	const assetId = requireUuid(
+		this.getNode(),
+		'Model',
+		this.getNodeParameter('assetId', i, '', { extractValue: true }),
+		i,
+	);
+	const answer = await api.requestOrNotFound({
+		method: 'GET',
+		path: ['assets', assetId, 'model'],
+		schema: publishedEnvelopeSchema,
+		itemIndex: i,
+	});
 	if (answer === null) {
 		// Some services answer 404 for "nothing published". Reading the asset tells that apart from
 		// an unknown model, whose 404 then fails the item with a clear message.
-		await api.request({ method: 'GET', path: ['assets', assetId], schema: assetEnvelopeSchema, itemIndex: i });
+		await api.request({
+			method: 'GET',
+			path: ['assets', assetId],
+			schema: assetEnvelopeSchema,
+			itemIndex: i,
+		});
 		return [nothingPublished(assetId)];
 	}
 	const version = answer.data?.version;
 	if (!version) return [nothingPublished(assetId)];
-	return [{ ...(this.getNodeParameter('simplify', i, true) ? simplifyVersion(version) : version), assetId }];
+	return [
+		{
+			...(this.getNodeParameter('simplify', i, true) ? simplifyVersion(version) : version),
+			assetId,
+		},
+	];
 }

@@ -8,17 +8,29 @@ import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n
 type OperationOptions = ConstructorParameters<typeof NodeOperationError>[2];
 type ApiOptions = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>;
 
-function keep<E extends NodeOperationError | NodeApiError>(error: E, message: string, description?: string | null): E {
+function keep<E extends NodeOperationError | NodeApiError>(
+	error: E,
+	message: string,
+	description?: string | null,
+): E {
 	error.message = message;
 	if (description) error.description = description;
 	return error;
 }
 
-export function operationError(node: INode, message: string, options: OperationOptions = {}): NodeOperationError {
+export function operationError(
+	node: INode,
+	message: string,
+	options: OperationOptions = {},
+): NodeOperationError {
 	return keep(new NodeOperationError(node, message, options), message, options?.description);
 }
 
 /** An API error built only from our own clean fields (no request options: they hold the key). */
-export function apiError(node: INode, fields: JsonObject, options: ApiOptions & { message: string }): NodeApiError {
+export function apiError(
+	node: INode,
+	fields: JsonObject,
+	options: ApiOptions & { message: string },
+): NodeApiError {
 	return keep(new NodeApiError(node, fields, options), options.message, options.description);
 }

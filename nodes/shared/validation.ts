@@ -4,7 +4,8 @@ import type { INode } from 'n8n-workflow';
 import { operationError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const UUID_REGEX_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const UUID_REGEX_SOURCE =
+	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const PARAMETER_NAME = /^[A-Za-z0-9_]+$/;
 /** Names that would reach an object's prototype in JavaScript, here or on the service. */
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
@@ -17,17 +18,23 @@ export function isUuid(value: unknown): value is string {
 
 /** Shows a value in an error message: quoted, shortened when long. */
 export function show(value: unknown): string {
-	const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 	return `'${text.length > 80 ? `${text.slice(0, 77)}...` : text}'`;
 }
 
 /** A UUID identifier; anything else (empty, path-like, too long) is a clear error naming the field. */
-export function requireUuid(node: INode, field: string, value: unknown, itemIndex?: number): string {
+export function requireUuid(
+	node: INode,
+	field: string,
+	value: unknown,
+	itemIndex?: number,
+): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (!isUuid(text)) {
 		throw operationError(node, `${field} must be a UUID, got ${show(value)}`, {
 			itemIndex,
-			description: 'Identifiers look like 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21. Pick the item from the list, or map the id from an earlier step.',
+			description:
+				'Identifiers look like 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21. Pick the item from the list, or map the id from an earlier step.',
 		});
 	}
 	return text.toLowerCase();
@@ -54,38 +61,63 @@ function depthOf(value: unknown, limit: number): number {
 /** Execute parameters: a plain object whose names are letters, digits and underscores. */
 export function requireParameters(node: INode, field: string, value: unknown, itemIndex?: number) {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-		throw operationError(node, `${field} must be a JSON object of names to values, got ${show(value)}`, {
-			itemIndex,
-			description: 'For example {"RUN_DATE": "2026-11-21", "LIMIT": 100}.',
-		});
+		throw operationError(
+			node,
+			`${field} must be a JSON object of names to values, got ${show(value)}`,
+			{
+				itemIndex,
+				description: 'For example {"RUN_DATE": "2026-11-21", "LIMIT": 100}.',
+			},
+		);
 	}
 	for (const name of Object.keys(value)) {
 		if (RESERVED_NAMES.has(name)) {
 			throw operationError(node, `${field}: parameter name ${show(name)} is reserved`, {
 				itemIndex,
-				description: 'The names __proto__, constructor and prototype cannot be sent: choose another name.',
+				description:
+					'The names __proto__, constructor and prototype cannot be sent: choose another name.',
 			});
 		}
 		if (!isParameterName(name)) {
-			throw operationError(node, `${field}: parameter name ${show(name)} may contain only letters, digits and underscores`, { itemIndex });
+			throw operationError(
+				node,
+				`${field}: parameter name ${show(name)} may contain only letters, digits and underscores`,
+				{ itemIndex },
+			);
 		}
 	}
 	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels deep.
 	if (depthOf(value, MAX_PARAMETER_DEPTH) > MAX_PARAMETER_DEPTH) {
-		throw operationError(node, `${field}: values nest more than ${MAX_PARAMETER_DEPTH} levels deep`, {
-			itemIndex,
-			description: 'Nothing was sent. Flatten the value, or send it as text (JSON in a string) and parse it in the asset.',
-		});
+		throw operationError(
+			node,
+			`${field}: values nest more than ${MAX_PARAMETER_DEPTH} levels deep`,
+			{
+				itemIndex,
+				description:
+					'Nothing was sent. Flatten the value, or send it as text (JSON in a string) and parse it in the asset.',
+			},
+		);
 	}
 	return value as Record<string, unknown>;
 }
 
 /** An integer within bounds, e.g. Limit 1 to 100. */
-export function requireInteger(node: INode, field: string, value: unknown, min: number, max: number, itemIndex?: number) {
+export function requireInteger(
+	node: INode,
+	field: string,
+	value: unknown,
+	min: number,
+	max: number,
+	itemIndex?: number,
+) {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-		throw operationError(node, `${field} must be an integer from ${min} to ${max}, got ${show(value)}`, {
-			itemIndex,
-		});
+		throw operationError(
+			node,
+			`${field} must be an integer from ${min} to ${max}, got ${show(value)}`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	return value;
 }

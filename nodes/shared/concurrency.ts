@@ -1,5 +1,9 @@
 /** Runs `fn` over `items` with at most `limit` calls under way, keeping the results in input order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+	items: readonly T[],
+	limit: number,
+	fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
 	const results = new Array<R>(items.length);
 	let next = 0;
 	const worker = async () => {

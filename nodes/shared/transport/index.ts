@@ -14,10 +14,10 @@ import {
 } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { API_PREFIX, checkBaseUrl } from '../helpers/baseUrl';
-import { apiError, operationError } from '../helpers/errors';
-import { assetListSchema, describeSchemaError, errorBodySchema, type Asset } from '../helpers/schemas';
-import { requireInteger } from '../helpers/validation';
+import { API_PREFIX, checkBaseUrl } from '../baseUrl';
+import { apiError, operationError } from '../errors';
+import { assetListSchema, describeSchemaError, errorBodySchema, type Asset } from '../schemas';
+import { requireInteger } from '../validation';
 
 export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -101,7 +101,12 @@ interface RawResponse {
 export function redact(text: string, apiKey: string): string {
 	if (apiKey.length < MIN_KEY_LENGTH) return text;
 	const escaped = JSON.stringify(apiKey).slice(1, -1);
-	const forms = new Set([apiKey, encodeURIComponent(apiKey), escaped, escaped.replace(/\//g, '\\/')]);
+	const forms = new Set([
+		apiKey,
+		encodeURIComponent(apiKey),
+		escaped,
+		escaped.replace(/\//g, '\\/'),
+	]);
 	let clean = text;
 	for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join('[redacted]');
 	return clean;
@@ -121,7 +126,8 @@ export function redactJson(value: unknown, apiKey: string): unknown {
 		for (const name of Object.keys(container)) {
 			const child = container[name];
 			if (typeof child === 'string') container[name] = redact(child, apiKey);
-			else if (typeof child === 'object' && child !== null) stack.push(child as Record<string, unknown>);
+			else if (typeof child === 'object' && child !== null)
+				stack.push(child as Record<string, unknown>);
 			const cleanName = redact(name, apiKey);
 			if (cleanName !== name) {
 				container[cleanName] = container[name];
@@ -146,21 +152,30 @@ export function mayHoldKey(text: string, apiKey: string): boolean {
 }
 
 async function credentialsOf(ctx: ApiContext, itemIndex?: number): Promise<Credentials> {
-	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string }>(CREDENTIAL_TYPE, itemIndex ?? 0);
+	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string }>(
+		CREDENTIAL_TYPE,
+		itemIndex ?? 0,
+	);
 	const apiKey = String(data.apiKey ?? '');
 	const check = checkBaseUrl(data.baseUrl);
 	if (check.problem !== undefined) {
 		throw operationError(ctx.getNode(), redact(check.message, apiKey), {
 			itemIndex,
-			description: 'Set the workspace address in the "Asset Workspace API" credential, for example https://acme.assetworkspace.example.',
+			description:
+				'Set the workspace address in the "Asset Workspace API" credential, for example https://acme.assetworkspace.example.',
 		});
 	}
 	if (apiKey.trim().length < MIN_KEY_LENGTH) {
 		const length = apiKey.trim().length;
-		throw operationError(ctx.getNode(), `API Key is ${length} character${length === 1 ? '' : 's'} long: an Asset Workspace API key is longer`, {
-			itemIndex,
-			description: 'Paste the whole key into the "Asset Workspace API" credential (create one in your profile under API Keys).',
-		});
+		throw operationError(
+			ctx.getNode(),
+			`API Key is ${length} character${length === 1 ? '' : 's'} long: an Asset Workspace API key is longer`,
+			{
+				itemIndex,
+				description:
+					'Paste the whole key into the "Asset Workspace API" credential (create one in your profile under API Keys).',
+			},
+		);
 	}
 	return { baseUrl: check.url, apiKey: apiKey.trim() };
 }
@@ -191,7 +206,10 @@ function abortOn(...signals: Array<AbortSignal | undefined>) {
 		if (signal.aborted) controller.abort();
 		else signal.addEventListener('abort', abort, { once: true });
 	}
-	return { signal: controller.signal, release: () => sources.forEach((signal) => signal.removeEventListener('abort', abort)) };
+	return {
+		signal: controller.signal,
+		release: () => sources.forEach((signal) => signal.removeEventListener('abort', abort)),
+	};
 }
 
 /**
@@ -211,7 +229,12 @@ function backoffMs(attempt: number): number {
 
 function networkCode(error: unknown): string | undefined {
 	const e = error as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
-	const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+	const code =
+		typeof e?.code === 'string'
+			? e.code
+			: typeof e?.cause?.code === 'string'
+				? e.cause.code
+				: undefined;
 	if (code && NETWORK_CODES.has(code)) return code;
 	const message = typeof e?.message === 'string' ? e.message : '';
 	if (/socket hang up/i.test(message)) return 'ECONNRESET';
@@ -230,7 +253,10 @@ function textOf(body: unknown): string {
  * What the body says, for an error message: the server's error object, an HTML title, or the start
  * of the text. The key is removed before anything is cut short.
  */
-function describeBody(raw: string, apiKey: string): { code?: string; message?: string; summary: string } {
+function describeBody(
+	raw: string,
+	apiKey: string,
+): { code?: string; message?: string; summary: string } {
 	if (raw.trim() === '') return { summary: 'an empty body' };
 	const start = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}...` : text);
 	let json: unknown;
@@ -239,11 +265,16 @@ function describeBody(raw: string, apiKey: string): { code?: string; message?: s
 	} catch {
 		const text = redact(raw, apiKey);
 		const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1];
-		if (title || /^\s*</.test(text)) return { summary: `an HTML page${title ? ` ("${start(title.trim())}")` : ''}, not JSON` };
+		if (title || /^\s*</.test(text))
+			return { summary: `an HTML page${title ? ` ("${start(title.trim())}")` : ''}, not JSON` };
 		return { summary: `a body that is not JSON: ${start(text)}` };
 	}
 	const parsed = errorBodySchema.safeParse(json);
-	if (parsed.success) return { ...parsed.data.error, summary: `${parsed.data.error.code}: ${parsed.data.error.message}` };
+	if (parsed.success)
+		return {
+			...parsed.data.error,
+			summary: `${parsed.data.error.code}: ${parsed.data.error.message}`,
+		};
 	return { summary: `JSON without an error object: ${start(JSON.stringify(json))}` };
 }
 
@@ -274,7 +305,9 @@ export class AssetWorkspaceTransport {
 	): never {
 		const clean = (text: string) => redact(text, credentials.apiKey);
 		const where = `${request.method} ${request.path}`;
-		const status = detail.status ? `${detail.status}${detail.code ? ` ${detail.code}` : ''}` : detail.code ?? 'no answer';
+		const status = detail.status
+			? `${detail.status}${detail.code ? ` ${detail.code}` : ''}`
+			: (detail.code ?? 'no answer');
 		const message = clean(`Asset Workspace API: ${detail.message} [${status}]`);
 		const itemText = request.itemIndex !== undefined ? ` (item ${request.itemIndex})` : '';
 		const tries = detail.attempts > 1 ? ` after ${detail.attempts} attempts` : '';
@@ -285,7 +318,13 @@ export class AssetWorkspaceTransport {
 		// which would make n8n swap the message for a generic one.
 		throw apiError(
 			this.ctx.getNode(),
-			{ message, description, httpCode: httpCode ?? null, method: request.method, path: request.path } as JsonObject,
+			{
+				message,
+				description,
+				httpCode: httpCode ?? null,
+				method: request.method,
+				path: request.path,
+			} as JsonObject,
 			{ message, description, httpCode, itemIndex: request.itemIndex },
 		);
 	}
@@ -296,12 +335,17 @@ export class AssetWorkspaceTransport {
 	}
 
 	/** The same, but a 404 answers `null` instead of failing. */
-	async requestOrNotFound<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T> | null> {
+	async requestOrNotFound<T extends z.ZodTypeAny>(
+		options: RequestOptions<T>,
+	): Promise<z.infer<T> | null> {
 		return await this.send(options, true);
 	}
 
 	/** The body as JSON text, made before anything is sent: a body that cannot be sent fails here, and nothing went out. */
-	private serialise(body: IDataObject, request: { method: string; path: string; itemIndex?: number }): string {
+	private serialise(
+		body: IDataObject,
+		request: { method: string; path: string; itemIndex?: number },
+	): string {
 		let text: string | undefined;
 		let reason = '';
 		try {
@@ -325,17 +369,23 @@ export class AssetWorkspaceTransport {
 		return text;
 	}
 
-	private async send<T extends z.ZodTypeAny>(options: RequestOptions<T>, notFoundIsNull: boolean): Promise<z.infer<T> | null> {
+	private async send<T extends z.ZodTypeAny>(
+		options: RequestOptions<T>,
+		notFoundIsNull: boolean,
+	): Promise<z.infer<T> | null> {
 		const pageSize = options.qs?.limit;
-		if (pageSize !== undefined) requireInteger(this.ctx.getNode(), 'Page size (limit)', pageSize, 1, 100, options.itemIndex);
+		if (pageSize !== undefined)
+			requireInteger(this.ctx.getNode(), 'Page size (limit)', pageSize, 1, 100, options.itemIndex);
 		const key = options.itemIndex ?? 0;
-		if (!this.credentials.has(key)) this.credentials.set(key, credentialsOf(this.ctx, options.itemIndex));
+		if (!this.credentials.has(key))
+			this.credentials.set(key, credentialsOf(this.ctx, options.itemIndex));
 		const credentials = await this.credentials.get(key)!;
 		const path = apiPath(options.path);
 		const request = { method: options.method, path, itemIndex: options.itemIndex };
 		const idempotent = options.method === 'GET';
 		const body = options.body === undefined ? undefined : this.serialise(options.body, request);
-		const cancelled = 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
+		const cancelled =
+			'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
 
 		for (let attempt = 1; ; attempt++) {
 			// The timeout bounds the whole request, not only silences: a server that drips bytes is cut off too.
@@ -343,42 +393,52 @@ export class AssetWorkspaceTransport {
 			const abort = abortOn(deadline, cancelled);
 			let response: RawResponse;
 			try {
-				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(withCancelSignal(this.ctx, abort.signal), CREDENTIAL_TYPE, {
-					method: options.method,
-					url: `${credentials.baseUrl}${path}`,
-					qs: options.qs,
-					body,
-					headers: {
-						Accept: 'application/json',
-						...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
+					withCancelSignal(this.ctx, abort.signal),
+					CREDENTIAL_TYPE,
+					{
+						method: options.method,
+						url: `${credentials.baseUrl}${path}`,
+						qs: options.qs,
+						body,
+						headers: {
+							Accept: 'application/json',
+							...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+						},
+						encoding: 'text',
+						json: false,
+						returnFullResponse: true,
+						ignoreHttpStatusErrors: true,
+						// A redirect would carry the Authorization header to wherever it points.
+						disableFollowRedirect: true,
+						timeout: RETRY_POLICY.timeoutMs,
+						abortSignal: abort.signal,
 					},
-					encoding: 'text',
-					json: false,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					// A redirect would carry the Authorization header to wherever it points.
-					disableFollowRedirect: true,
-					timeout: RETRY_POLICY.timeoutMs,
-					abortSignal: abort.signal,
-				})) as RawResponse;
+				)) as RawResponse;
 			} catch (error) {
 				abort.release();
 				if (cancelled?.aborted) {
-					throw operationError(this.ctx.getNode(), 'Asset Workspace API: the execution was cancelled during a request', {
-						itemIndex: options.itemIndex,
-						description: `Request: ${request.method} ${request.path}.${idempotent ? '' : " A job may have been queued: check the asset's jobs before running it again."}`,
-					});
+					throw operationError(
+						this.ctx.getNode(),
+						'Asset Workspace API: the execution was cancelled during a request',
+						{
+							itemIndex: options.itemIndex,
+							description: `Request: ${request.method} ${request.path}.${idempotent ? '' : " A job may have been queued: check the asset's jobs before running it again."}`,
+						},
+					);
 				}
 				const code = deadline.aborted ? 'ETIMEDOUT' : networkCode(error);
 				// A POST that may have reached the service is never sent twice: only a refused connection is safe.
-				const safe = idempotent ? code !== undefined && NETWORK_CODES.has(code) : code === 'ECONNREFUSED';
+				const safe = idempotent
+					? code !== undefined && NETWORK_CODES.has(code)
+					: code === 'ECONNREFUSED';
 				if (safe && attempt < RETRY_POLICY.maxAttempts) {
 					await sleep(backoffMs(attempt));
 					continue;
 				}
 				const reason = deadline.aborted
 					? `no complete answer within ${RETRY_POLICY.timeoutMs / 1000} s`
-					: (error as Error)?.message ?? String(error);
+					: ((error as Error)?.message ?? String(error));
 				const what = (code && NETWORK_FAILURES[code]) ?? 'request failed';
 				this.fail(credentials, request, {
 					code: what,
@@ -408,8 +468,14 @@ export class AssetWorkspaceTransport {
 			}
 			if (status === 429) this.rateLimited++;
 			const waitFor = retryAfterMs(response.headers);
-			const retryable = idempotent ? RETRIED_STATUSES.has(status) : REFUSED_STATUSES.has(status) && waitFor !== undefined;
-			if (retryable && attempt < RETRY_POLICY.maxAttempts && (waitFor ?? 0) <= RETRY_POLICY.maxRetryAfterMs) {
+			const retryable = idempotent
+				? RETRIED_STATUSES.has(status)
+				: REFUSED_STATUSES.has(status) && waitFor !== undefined;
+			if (
+				retryable &&
+				attempt < RETRY_POLICY.maxAttempts &&
+				(waitFor ?? 0) <= RETRY_POLICY.maxRetryAfterMs
+			) {
 				await sleep(waitFor ?? backoffMs(attempt));
 				continue;
 			}
@@ -439,7 +505,10 @@ export class AssetWorkspaceTransport {
 		attempts: number,
 	): z.infer<T> {
 		// A garbled answer to an execute still means the service took the request.
-		const queued = request.method === 'POST' ? 'The service accepted the request, so the run was probably queued: check before running it again. ' : '';
+		const queued =
+			request.method === 'POST'
+				? 'The service accepted the request, so the run was probably queued: check before running it again. '
+				: '';
 		let json: unknown;
 		try {
 			json = JSON.parse(text);
@@ -452,7 +521,9 @@ export class AssetWorkspaceTransport {
 			});
 		}
 		// A server that echoes the request must not put the key into an output item, however it escapes it.
-		const parsed = schema.safeParse(mayHoldKey(text, credentials.apiKey) ? redactJson(json, credentials.apiKey) : json);
+		const parsed = schema.safeParse(
+			mayHoldKey(text, credentials.apiKey) ? redactJson(json, credentials.apiKey) : json,
+		);
 		if (!parsed.success) {
 			this.fail(credentials, request, {
 				status,
@@ -472,7 +543,13 @@ export class AssetWorkspaceTransport {
 	 * Either way a page that brings no asset not already read ends the listing with an error (a
 	 * server that ignores `offset` would otherwise be asked forever), and so does MAX_PAGES.
 	 */
-	async listAssets(options: { folderId?: string; max?: number; keep?: (asset: Asset) => boolean; itemIndex?: number; offset?: number }) {
+	async listAssets(options: {
+		folderId?: string;
+		max?: number;
+		keep?: (asset: Asset) => boolean;
+		itemIndex?: number;
+		offset?: number;
+	}) {
 		const keep = options.keep ?? (() => true);
 		const start = options.offset ?? 0;
 		if (options.max === undefined) {
@@ -495,7 +572,12 @@ export class AssetWorkspaceTransport {
 		}
 	}
 
-	private async page(folderId: string | undefined, offset: number, limit: number, itemIndex?: number) {
+	private async page(
+		folderId: string | undefined,
+		offset: number,
+		limit: number,
+		itemIndex?: number,
+	) {
 		return await this.request({
 			method: 'GET',
 			path: ['assets'],
@@ -509,23 +591,37 @@ export class AssetWorkspaceTransport {
 	 * A page read in order, with assets already read dropped (a listing that shifts between requests
 	 * repeats a few). A full page of repeats, or a page past MAX_PAGES, fails the listing.
 	 */
-	private fresh<P extends { data: Asset[] }>(page: P, seen: Set<string>, index: number, offset: number, itemIndex?: number): P {
+	private fresh<P extends { data: Asset[] }>(
+		page: P,
+		seen: Set<string>,
+		index: number,
+		offset: number,
+		itemIndex?: number,
+	): P {
 		if (index >= MAX_PAGES) throw this.tooManyPages(itemIndex);
 		const data = page.data.filter((asset) => !seen.has(asset.id) && seen.add(asset.id));
 		if (index > 0 && page.data.length > 0 && data.length === 0) {
-			throw operationError(this.ctx.getNode(), `Asset Workspace API: the page at offset ${offset} repeats assets already read, so the listing cannot go on`, {
-				itemIndex,
-				description: `Request: GET ${apiPath(['assets'])}?offset=${offset}. The service answered the same assets again with "hasMore": true; it seems to ignore offset. Check the base URL; the listing stopped instead of asking forever.`,
-			});
+			throw operationError(
+				this.ctx.getNode(),
+				`Asset Workspace API: the page at offset ${offset} repeats assets already read, so the listing cannot go on`,
+				{
+					itemIndex,
+					description: `Request: GET ${apiPath(['assets'])}?offset=${offset}. The service answered the same assets again with "hasMore": true; it seems to ignore offset. Check the base URL; the listing stopped instead of asking forever.`,
+				},
+			);
 		}
 		return { ...page, data };
 	}
 
 	private tooManyPages(itemIndex?: number) {
-		return operationError(this.ctx.getNode(), `Asset Workspace API: the asset listing did not end after ${MAX_PAGES} pages (${MAX_PAGES * PAGE_SIZE} assets)`, {
-			itemIndex,
-			description: 'Narrow it with a Folder filter, or turn off Return All and set a Limit.',
-		});
+		return operationError(
+			this.ctx.getNode(),
+			`Asset Workspace API: the asset listing did not end after ${MAX_PAGES} pages (${MAX_PAGES * PAGE_SIZE} assets)`,
+			{
+				itemIndex,
+				description: 'Narrow it with a Folder filter, or turn off Return All and set a Limit.',
+			},
+		);
 	}
 
 	/**
@@ -534,7 +630,11 @@ export class AssetWorkspaceTransport {
 	 * dropped. After a 429 the window shrinks to one request at a time. Pages are checked in order
 	 * as they complete (see `fresh`), so a server that repeats itself stops the window at once.
 	 */
-	private async allPages(folderId: string | undefined, start: number, itemIndex?: number): Promise<Asset[][]> {
+	private async allPages(
+		folderId: string | undefined,
+		start: number,
+		itemIndex?: number,
+	): Promise<Asset[][]> {
 		const seen = new Set<string>();
 		const first = await this.page(folderId, start, PAGE_SIZE, itemIndex);
 		const pages: Asset[][] = [this.fresh(first, seen, 0, start, itemIndex).data];
@@ -555,7 +655,13 @@ export class AssetWorkspaceTransport {
 					if (!page.meta.hasMore || page.data.length < PAGE_SIZE) end = Math.min(end, index);
 					for (; checked <= end && arrived[checked]; checked++) {
 						try {
-							pages[checked] = this.fresh({ data: arrived[checked]! }, seen, checked, start + checked * PAGE_SIZE, itemIndex).data;
+							pages[checked] = this.fresh(
+								{ data: arrived[checked]! },
+								seen,
+								checked,
+								start + checked * PAGE_SIZE,
+								itemIndex,
+							).data;
 						} catch (error) {
 							fail(checked, error);
 							break;

@@ -11,11 +11,14 @@ export const API_PREFIX = '/api/public/v1';
 const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
 
 /** A usable base URL, or what is wrong with it: `problem` alone, and `message` as an error shows it. */
-export type BaseUrlCheck = { url: string; problem?: undefined; message?: undefined } | { url?: undefined; problem: string; message: string };
+export type BaseUrlCheck =
+	| { url: string; problem?: undefined; message?: undefined }
+	| { url?: undefined; problem: string; message: string };
 
 export function checkBaseUrl(raw: unknown): BaseUrlCheck {
 	const problem = normalise(raw);
-	if (typeof problem === 'string') return { problem, message: `Base URL ${problem}, got ${describeBaseUrl(raw)}` };
+	if (typeof problem === 'string')
+		return { problem, message: `Base URL ${problem}, got ${describeBaseUrl(raw)}` };
 	return problem;
 }
 
@@ -33,11 +36,13 @@ function normalise(raw: unknown): { url: string } | string {
 	} catch {
 		return 'is not a URL';
 	}
-	if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return 'must start with https://';
+	if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+		return 'must start with https://';
 	if (url.username || url.password || /^[a-z]+:\/\/[^/]*@/i.test(trimmed)) {
 		return 'must not contain a user name or password (user:password@): the API key is the only credential';
 	}
-	if (trimmed.includes('?') || trimmed.includes('#')) return 'must not contain a query (?...) or a fragment (#...)';
+	if (trimmed.includes('?') || trimmed.includes('#'))
+		return 'must not contain a query (?...) or a fragment (#...)';
 	if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
 		return 'must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x)';
 	}
@@ -51,7 +56,9 @@ function describeBaseUrl(raw: unknown): string {
 		const url = new URL(text);
 		return `'${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}'`;
 	} catch {
-		return text.length > 0 && text.length <= 80 && !/[@?#]/.test(text) ? `'${text}'` : `a value of ${text.length} characters`;
+		return text.length > 0 && text.length <= 80 && !/[@?#]/.test(text)
+			? `'${text}'`
+			: `a value of ${text.length} characters`;
 	}
 }
 

@@ -1,6 +1,8 @@
 /**
- * The API's response shapes, in one place. Extra fields pass through untouched; where the
- * contract is loose or "not shown" (see service-notes.md) the schema is tolerant.
+ * The API's response shapes, in one place. Extra fields pass through untouched. Where the
+ * contract leaves a shape open the schema is tolerant: times may be null or empty (a pending job
+ * has not started), a job status outside the documented five is kept (and never terminal), and
+ * "nothing published" may come as `data: null` or `data.version: null`.
  */
 import { z } from 'zod';
 
@@ -22,7 +24,11 @@ export const assetSchema = z
 		parentFolder: z.object({ id: z.string(), name: z.string() }).passthrough().nullable(),
 		schedules: z.array(
 			z
-				.object({ cronExpression: z.string(), timezone: z.string(), nextRunAt: nullableString.optional() })
+				.object({
+					cronExpression: z.string(),
+					timezone: z.string(),
+					nextRunAt: nullableString.optional(),
+				})
 				.passthrough(),
 		),
 		details: z
@@ -37,7 +43,9 @@ export const listMetaSchema = z
 	.object({ limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() })
 	.passthrough();
 
-export const assetListSchema = z.object({ data: z.array(assetSchema), meta: listMetaSchema }).passthrough();
+export const assetListSchema = z
+	.object({ data: z.array(assetSchema), meta: listMetaSchema })
+	.passthrough();
 export const assetEnvelopeSchema = z.object({ data: assetSchema }).passthrough();
 
 export const versionSummarySchema = z
@@ -106,7 +114,8 @@ export function isTerminal(status: string): status is TerminalStatus {
 export function describeSchemaError(error: z.ZodError): string {
 	const issue = error.issues[0];
 	const path = issue.path.reduce<string>(
-		(text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : String(part)),
+		(text, part) =>
+			typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : String(part),
 		'',
 	);
 	const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';

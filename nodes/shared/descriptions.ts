@@ -1,0 +1,14 @@
+/** Parameter builders both nodes use. */
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The "Options" collection that holds an operation's optional settings. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
+}
