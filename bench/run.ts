@@ -15,8 +15,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 
-import { PAGES_IN_FLIGHT } from '../nodes/shared/transport';
-import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
+import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/pollJobs';
 import { KEYS, SEED_IDS } from '../sandbox/seed';
 import { runtimeOf } from '../e2e/runtime';
 import { CREDENTIAL, type WorkflowRun } from '../e2e/n8n';
@@ -349,7 +349,7 @@ ${table(at0, raw0)}
 
 ${table(at50, http50)}
 
-This node reads the first page, then keeps ${PAGES_IN_FLIGHT} pages in flight (one at a time after a
+This node reads the first page, then keeps ${DEFAULT_TRANSPORT_SETTINGS.pagesInFlight} pages in flight (one at a time after a
 429); the HTTP Request node and the raw loop read one page after another. 10,000 is a
 multiple of the page size, so all three also read the empty page at offset 10,000.
 

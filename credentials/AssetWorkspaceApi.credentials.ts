@@ -8,6 +8,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { checkApiKey } from '../nodes/shared/apiKey';
 import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/shared/baseUrl';
 
 /** Redirects the credential test refuses to follow (a redirect would carry the key elsewhere), each with its own message. */
@@ -46,22 +47,21 @@ export class AssetWorkspaceApi implements ICredentialType {
 	];
 
 	/**
-	 * The bearer header, added only for a base URL the node accepts (the same check as the node's,
-	 * so the credential test refuses plain http to another host, user:password@, queries and fragments).
+	 * The bearer header, added only for a base URL and a key the node accepts (the same checks, with
+	 * the same messages, so the credential test refuses what every run would refuse).
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const check = checkBaseUrl(credentials.baseUrl);
-		if (check.problem !== undefined) throw new UserError(check.message);
+		const url = checkBaseUrl(credentials.baseUrl);
+		if (url.problem !== undefined) throw new UserError(url.message);
+		const key = checkApiKey(credentials.apiKey);
+		if (key.message !== undefined) throw new UserError(key.message);
 		return {
 			...requestOptions,
 			disableFollowRedirect: true,
-			headers: {
-				...requestOptions.headers,
-				Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
-			},
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${key.key}` },
 		};
 	}
 

@@ -117,10 +117,32 @@ function integerParam(
 	return value;
 }
 
+/** The largest request body the sandbox reads; a bigger one is answered 413 and the connection closed. */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** How many public API requests the request log keeps (the oldest are dropped first). */
+export const REQUEST_LOG_LIMIT = 10_000;
+
+const tooLarge = () =>
+	new ApiError(413, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+
 async function readBody(req: IncomingMessage): Promise<string> {
 	const chunks: Buffer[] = [];
-	for await (const chunk of req) chunks.push(chunk as Buffer);
+	let size = 0;
+	for await (const chunk of req) {
+		size += (chunk as Buffer).length;
+		if (size > MAX_BODY_BYTES) throw tooLarge();
+		chunks.push(chunk as Buffer);
+	}
 	return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Path segments, decoded; a malformed percent-encoding is the client's error (400). */
+function pathSegments(path: string): string[] {
+	try {
+		return path.split('/').filter(Boolean).map(decodeURIComponent);
+	} catch {
+		throw new ApiError(400, 'invalid_parameter', 'The path is not valid percent-encoding.');
+	}
 }
 
 function parseExecuteBody(req: IncomingMessage, raw: string) {
@@ -181,7 +203,7 @@ async function publicRoute(
 	query: URLSearchParams,
 	req: IncomingMessage,
 ): Promise<Reply | null> {
-	const parts = path.slice(API_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
+	const parts = pathSegments(path.slice(API_PREFIX.length));
 	const route = (pattern: string[], allowed: string) => {
 		if (parts.length !== pattern.length) return false;
 		if (!pattern.every((p, i) => p.startsWith(':') || p === parts[i])) return false;
@@ -486,11 +508,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			time: new Date(started).toISOString(),
 			durationMs: 0,
 		};
-		if (isPublic) requests.push(entry);
+		const key = workspace.keyFor(bearer(req));
+		// Only requests with a valid key are logged, and only the newest REQUEST_LOG_LIMIT of them.
+		if (isPublic && key) {
+			requests.push(entry);
+			if (requests.length > REQUEST_LOG_LIMIT)
+				requests.splice(0, requests.length - REQUEST_LOG_LIMIT);
+		}
 
 		const reply = async (): Promise<Reply> => {
 			try {
-				const key = workspace.keyFor(bearer(req));
+				if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw tooLarge();
 				if (!key) {
 					return errorReply(401, 'unauthorized', 'Missing or invalid bearer token.', {
 						'WWW-Authenticate': 'Bearer',
@@ -523,6 +551,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		} else {
 			const answer = await reply();
 			entry.status = answer.status;
+			// A body left unread (too large, or sent where none is expected) is not read to the end:
+			// the connection closes after the answer.
+			if (!req.complete) answer.headers = { ...answer.headers, Connection: 'close' };
 			send(res, answer);
 		}
 		entry.durationMs = Date.now() - started;

@@ -10,7 +10,8 @@ import * as asset from './actions/asset/Asset.resource';
 import * as job from './actions/job/Job.resource';
 import * as modelVersion from './actions/modelVersion/ModelVersion.resource';
 import { router } from './actions/router';
-import * as listSearch from './methods/listSearch';
+import { listSearchWith } from './methods/listSearch';
+import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
 
 export class AssetWorkspace implements INodeType {
 	description: INodeTypeDescription = {
@@ -54,9 +55,15 @@ export class AssetWorkspace implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods: INodeType['methods'];
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	/** n8n builds the node with the defaults; tests pass faster retry settings. */
+	constructor(settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS) {
+		this.methods = { listSearch: listSearchWith(settings) };
+		this.execute = async function (this: IExecuteFunctions) {
+			return await router.call(this, settings);
+		};
 	}
 }

@@ -1,8 +1,6 @@
 import {
-	NodeApiError,
 	NodeConnectionTypes,
-	NodeOperationError,
-	type IDataObject,
+	type INode,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
@@ -10,23 +8,31 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions';
-import { mapWithConcurrency } from '../shared/concurrency';
 import { operationError } from '../shared/errors';
-import { jobEnvelopeSchema, TERMINAL_STATUSES, type Job } from '../shared/schemas';
+import { TERMINAL_STATUSES } from '../shared/schemas';
+import {
+	AssetWorkspaceTransport,
+	DEFAULT_TRANSPORT_SETTINGS,
+	type TransportSettings,
+} from '../shared/transport';
 import { isUuid, show } from '../shared/validation';
-import { AssetWorkspaceTransport } from '../shared/transport';
-import { jobsToAsk, observe, observeNotFound, watchState, type WatchOptions } from './jobWatch';
+import type { WatchOptions } from './jobWatch';
+import { pollJobs, sampleJobs, type JobPoll } from './pollJobs';
+import { onePollAtATime, pollWindow, POLL_CEILING_MS } from './pollWindow';
 
-/** How many job statuses are asked for at once in one poll. */
-export const POLL_CONCURRENCY = 16;
+export interface TriggerSettings {
+	transport: TransportSettings;
+	/** The longest a poll takes (n8n's own budget, where smaller, wins). */
+	pollCeilingMs: number;
+}
 
-type Answer = { jobId: string; job?: Job; notFound?: boolean; error?: NodeApiError };
+export const DEFAULT_TRIGGER_SETTINGS: Readonly<TriggerSettings> = {
+	transport: DEFAULT_TRANSPORT_SETTINGS,
+	pollCeilingMs: POLL_CEILING_MS,
+};
 
 /** Splits the Job IDs field on commas, spaces and new lines; each id must be a UUID. */
-export function parseJobIds(
-	node: IPollFunctions['getNode'] extends () => infer N ? N : never,
-	raw: unknown,
-): string[] {
+export function parseJobIds(node: INode, raw: unknown): string[] {
 	const text = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
 	const ids = text.split(/[\s,;]+/).filter(Boolean);
 	const invalid = ids.find((id) => !isUuid(id));
@@ -36,6 +42,29 @@ export function parseJobIds(
 		});
 	}
 	return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+/** The Job Finished poll's inputs, read and checked before anything is asked. */
+function jobPoll(ctx: IPollFunctions, settings: TriggerSettings): JobPoll {
+	const node = ctx.getNode();
+	const watched = parseJobIds(node, ctx.getNodeParameter('jobIds', ''));
+	// An empty list (an expression that came out empty, say) is an error that leaves the state
+	// alone: the jobs seen so far stay remembered and never fire twice.
+	if (watched.length === 0) {
+		throw operationError(node, 'Job IDs: add at least one job id to watch', {
+			description:
+				'The list is empty. If it comes from an expression, check that it gives job ids; nothing is forgotten meanwhile.',
+		});
+	}
+	const statuses = ctx.getNodeParameter('statuses', [...TERMINAL_STATUSES]) as string[];
+	const options: WatchOptions = {
+		statuses: statuses ?? [],
+		emitAlreadyFinished: ctx.getNodeParameter('options.emitAlreadyFinished', true) !== false,
+	};
+	const { chance } = settings.transport;
+	const { until } = pollWindow(ctx, chance.now(), settings.pollCeilingMs);
+	const api = new AssetWorkspaceTransport(ctx, settings.transport);
+	return { api, watched, options, until, now: chance.now };
 }
 
 export class AssetWorkspaceTrigger implements INodeType {
@@ -91,83 +120,19 @@ export class AssetWorkspaceTrigger implements INodeType {
 		],
 	};
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const watched = parseJobIds(this.getNode(), this.getNodeParameter('jobIds', ''));
-		// An empty list (an expression that came out empty, say) is an error that leaves the state alone:
-		// the jobs seen so far stay remembered and never fire twice.
-		if (watched.length === 0) {
-			throw operationError(this.getNode(), 'Job IDs: add at least one job id to watch', {
-				description:
-					'The list is empty. If it comes from an expression, check that it gives job ids; nothing is forgotten meanwhile.',
-			});
-		}
-		const selected = (this.getNodeParameter('statuses', [...TERMINAL_STATUSES]) as string[]) ?? [];
-		const options: WatchOptions = {
-			statuses: selected,
-			emitAlreadyFinished:
-				(this.getNodeParameter('options.emitAlreadyFinished', true) as boolean) !== false,
-		};
-		const api = new AssetWorkspaceTransport(this);
-		const ask = async (jobId: string): Promise<Answer> => {
-			try {
-				const answer = await api.requestOrNotFound({
-					method: 'GET',
-					path: ['jobs', jobId],
-					schema: jobEnvelopeSchema,
-				});
-				return answer === null ? { jobId, notFound: true } : { jobId, job: answer.data };
-			} catch (error) {
-				if (error instanceof NodeApiError) return { jobId, error };
-				throw new NodeOperationError(this.getNode(), error as Error);
-			}
-		};
+	poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
 
-		if (this.getMode() === 'manual') {
-			// "Fetch test event": the current state of the watched jobs, changing nothing.
-			const answers = await mapWithConcurrency(watched, POLL_CONCURRENCY, ask);
-			const state = (this.getWorkflowStaticData('node').jobs ?? {}) as Record<
-				string,
-				{ status?: string | null }
-			>;
-			const sample = answers
-				.filter((a) => a.job)
-				.map((a) => ({
-					json: { ...a.job, previousStatus: state[a.jobId]?.status ?? null } as IDataObject,
-				}));
-			if (sample.length === 0)
-				throw (
-					answers.find((a) => a.error)?.error ??
-					operationError(this.getNode(), 'None of the watched jobs was found with this API key')
-				);
-			return [sample];
-		}
-
-		const state = watchState(this.getWorkflowStaticData('node'), watched);
-		const answers = await mapWithConcurrency(jobsToAsk(state, watched), POLL_CONCURRENCY, ask);
-		const failures = answers.filter((a) => a.error).map((a) => a.error!);
-		// A wrong key fails the poll at once, before any answer changes the state: a job that finished
-		// meanwhile is still unsettled and fires on the next poll that works.
-		const badCredential = failures.find((e) => e.httpCode === '401' || e.httpCode === '403');
-		if (badCredential) throw badCredential;
-		const fired: INodeExecutionData[] = [];
-		for (const answer of answers) {
-			if (answer.job) {
-				const { fire, previousStatus } = observe(state, answer.jobId, answer.job.status, options);
-				if (fire) fired.push({ json: { ...answer.job, previousStatus } as IDataObject });
-			} else if (answer.notFound && observeNotFound(state, answer.jobId)) {
-				fired.push({
-					json: {
-						jobId: answer.jobId,
-						status: 'not_found',
-						notFound: true,
-						message: `Job ${answer.jobId} answers 404: it does not exist, or this API key cannot read its asset. It is reported once and still watched.`,
-					},
-				});
-			}
-		}
-		// Other failures fail the poll only when nothing answered (the service is down): then nothing
-		// changed either. Failed jobs stay unsettled and are asked for again on the next poll.
-		if (failures.length > 0 && failures.length === answers.length) throw failures[0];
-		return fired.length > 0 ? [fired] : null;
+	/** n8n builds the node with the defaults; tests pass faster retries and shorter polls. */
+	constructor(settings: TriggerSettings = DEFAULT_TRIGGER_SETTINGS) {
+		this.poll = async function (this: IPollFunctions) {
+			const poll = jobPoll(this, settings);
+			if (this.getMode() === 'manual') return await sampleJobs(this, poll);
+			return await onePollAtATime(
+				this,
+				poll.now(),
+				async () => await pollJobs(this, poll),
+				() => null,
+			);
+		};
 	}
 }

@@ -1,12 +1,13 @@
 /**
- * The trigger's state and decisions, kept apart from n8n so the rules read plainly.
+ * The Job Finished event's state and decisions, apart from n8n and HTTP so the rules read plainly.
  *
- * State (the node's workflow static data): for each job id seen, the last status and whether
- * the job is settled (it fired, or became terminal with a status that does not fire, or was
- * recorded silently). Every change is safe to lose or to repeat: a settled job is never asked
- * for again and never fires again, and an unsettled one is simply asked for again.
- * Ids taken off the Job IDs list are remembered too (up to MAX_REMEMBERED, the oldest
- * unwatched forgotten first), so a job removed and added back does not fire a second time.
+ * State (the node's workflow static data, key `jobs`): for each job id seen, the last status,
+ * whether the job is settled (it fired, or became final with a status that does not fire, or was
+ * recorded silently), whether a 404 or 403 was reported, and when it was last asked for. A poll
+ * reads the state, asks, and writes a new state as its last step; a settled job is never asked
+ * for again, never fires again, and never becomes unsettled. Ids taken off the list stay
+ * remembered (up to MAX_REMEMBERED, the oldest unwatched forgotten first), so a job removed and
+ * added back does not fire a second time.
  */
 import { isTerminal } from '../shared/schemas';
 
@@ -17,47 +18,70 @@ export interface WatchedJob {
 	settled: boolean;
 	/** The job answered 404 and that was reported once. */
 	notFoundReported?: boolean;
+	/** The job answered 403 and that was reported once. */
+	forbiddenReported?: boolean;
+	/** When (ms) the job was last asked for; jobs asked longest ago go first. */
+	askedAt?: number;
 }
 
-export interface WatchState {
-	jobs: Record<string, WatchedJob>;
-}
+export type WatchState = Record<string, WatchedJob>;
 
 export interface WatchOptions {
 	statuses: string[];
 	emitAlreadyFinished: boolean;
 }
 
-/** How many job ids the state remembers, watched ones included; beyond it the oldest unwatched are forgotten. */
+/** How many job ids the state remembers, watched ones included. */
 export const MAX_REMEMBERED = 10_000;
 
-/** Reads (and repairs) the state kept in static data, forgetting the oldest unwatched ids past MAX_REMEMBERED. */
-export function watchState(staticData: Record<string, unknown>, watched: string[]): WatchState {
+/** A copy of the state kept in static data (a poll never changes it in place). */
+export function readWatchState(staticData: Record<string, unknown>): WatchState {
 	const stored = staticData.jobs;
-	const jobs: Record<string, WatchedJob> =
-		typeof stored === 'object' && stored !== null ? (stored as Record<string, WatchedJob>) : {};
+	if (typeof stored !== 'object' || stored === null) return {};
+	return Object.fromEntries(
+		Object.entries(stored as WatchState).map(([id, job]) => [id, { ...job }]),
+	);
+}
+
+/**
+ * The state to store: the oldest unwatched ids forgotten past MAX_REMEMBERED. Assigned as a whole
+ * (a new top-level value), which n8n's static data notices in every mode.
+ */
+export function writeWatchState(
+	staticData: Record<string, unknown>,
+	state: WatchState,
+	watched: string[],
+) {
 	const keep = new Set(watched);
 	// Object keys keep insertion order (job ids are UUIDs, never integer-like), oldest first.
-	let excess = Object.keys(jobs).length - Math.max(MAX_REMEMBERED, keep.size);
-	for (const id of Object.keys(jobs)) {
+	let excess = Object.keys(state).length - Math.max(MAX_REMEMBERED, keep.size);
+	for (const id of Object.keys(state)) {
 		if (excess <= 0) break;
 		if (!keep.has(id)) {
-			delete jobs[id];
+			delete state[id];
 			excess--;
 		}
 	}
-	staticData.jobs = jobs;
-	return { jobs };
+	staticData.jobs = state;
 }
 
-/** The ids to ask for in this poll: watched and not settled. */
+/** The ids to ask for in this poll: watched and not settled, those asked longest ago first. */
 export function jobsToAsk(state: WatchState, watched: string[]): string[] {
-	return watched.filter((id) => !state.jobs[id]?.settled);
+	const open = watched.filter((id) => !state[id]?.settled);
+	return open
+		.map((id, position) => ({ id, position, askedAt: state[id]?.askedAt ?? 0 }))
+		.sort((a, b) => a.askedAt - b.askedAt || a.position - b.position)
+		.map((entry) => entry.id);
+}
+
+/** Records that a job was asked for at `now` (answered or not). */
+export function markAsked(state: WatchState, jobId: string, now: number) {
+	state[jobId] = { ...(state[jobId] ?? { status: null, settled: false }), askedAt: now };
 }
 
 /**
  * Records one answer and says whether it fires. A job fires once, when it is first seen in a
- * terminal status that is selected (already-finished jobs only when `emitAlreadyFinished`).
+ * final status that is selected (already-finished jobs only with `emitAlreadyFinished`).
  */
 export function observe(
 	state: WatchState,
@@ -65,23 +89,28 @@ export function observe(
 	status: string,
 	options: WatchOptions,
 ): { fire: boolean; previousStatus: string | null } {
-	const known = state.jobs[jobId];
+	const known = state[jobId];
 	const previousStatus = known?.status ?? null;
 	if (known?.settled) return { fire: false, previousStatus };
 	if (!isTerminal(status)) {
-		state.jobs[jobId] = { status, settled: false };
+		state[jobId] = { ...known, status, settled: false };
 		return { fire: false, previousStatus };
 	}
 	const firstSight = known === undefined || known.status === null;
 	const fire = options.statuses.includes(status) && (!firstSight || options.emitAlreadyFinished);
-	state.jobs[jobId] = { status, settled: true };
+	state[jobId] = { status, settled: true };
 	return { fire, previousStatus };
 }
 
-/** Records a 404 and says whether to report it (once per job). */
-export function observeNotFound(state: WatchState, jobId: string): boolean {
-	const known = state.jobs[jobId] ?? { status: null, settled: false };
-	const report = !known.notFoundReported;
-	state.jobs[jobId] = { ...known, notFoundReported: true };
+/** Records a 404 or 403 and says whether to report it (once per job and kind). */
+export function observeUnreadable(
+	state: WatchState,
+	jobId: string,
+	kind: 'notFound' | 'forbidden',
+): boolean {
+	const known = state[jobId] ?? { status: null, settled: false };
+	const flag = kind === 'notFound' ? 'notFoundReported' : 'forbiddenReported';
+	const report = known.settled !== true && !known[flag];
+	state[jobId] = { ...known, [flag]: true };
 	return report;
 }

@@ -86,6 +86,17 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 			);
 		}
 	}
+	const odd = Object.entries(value).find(([, v]) => typeof v === 'number' && !Number.isFinite(v));
+	if (odd) {
+		throw operationError(
+			node,
+			`${field}: ${odd[0]} is ${String(odd[1])}, which JSON cannot carry`,
+			{
+				itemIndex,
+				description: 'Nothing was sent: JSON would send it as null. Send a finite number, or text.',
+			},
+		);
+	}
 	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels deep.
 	if (depthOf(value, MAX_PARAMETER_DEPTH) > MAX_PARAMETER_DEPTH) {
 		throw operationError(

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Runs our nodes in n8n's real execution engine: n8n-core's WorkflowExecute with
  * n8n-workflow's Workflow, parameter resolution and expressions, the way n8n tests its own
@@ -24,6 +25,7 @@ import {
 	type INodeParameters,
 	type INodeType,
 	type INodeTypes,
+	type IExecuteFunctions,
 	type IRun,
 	type IRunExecutionData,
 	type IWorkflowExecuteAdditionalData,
@@ -31,13 +33,30 @@ import {
 
 import { AssetWorkspaceApi } from '../../credentials/AssetWorkspaceApi.credentials';
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
+import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../../nodes/shared/transport';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../nodes/shared/transport/retry';
+
+/**
+ * The transport settings the tests run with: the real policy (what is retried, how often, the
+ * time limits), with short backoffs so that fault tests stay quick.
+ */
+export const TEST_TRANSPORT: TransportSettings = {
+	...DEFAULT_TRANSPORT_SETTINGS,
+	retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 5, maxDelayMs: 20 },
+};
+
+/** TEST_TRANSPORT with some retry settings changed. */
+export const testTransport = (retry: Partial<RetryPolicy> = {}): TransportSettings => ({
+	...TEST_TRANSPORT,
+	retry: { ...TEST_TRANSPORT.retry, ...retry },
+});
 
 export const PACKAGE = 'n8n-nodes-asset-workspace';
 export const NODE_TYPE = `${PACKAGE}.assetWorkspace`;
 export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 
 const nodeClasses: Record<string, INodeType> = {
-	[NODE_TYPE]: new AssetWorkspace(),
+	[NODE_TYPE]: new AssetWorkspace(TEST_TRANSPORT),
 };
 const credentialClasses: Record<string, ICredentialType> = {
 	[CREDENTIAL_TYPE]: new AssetWorkspaceApi(),
@@ -162,6 +181,10 @@ export interface NodeRunOptions {
 	/** n8n's "On Error" setting of the node. */
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 	type?: string;
+	/** The node built with these transport settings instead of TEST_TRANSPORT. */
+	settings?: TransportSettings;
+	/** Cancels the execution (as the editor's Stop button does) after this many ms. */
+	cancelAfterMs?: number;
 }
 
 export interface NodeRunResult {
@@ -171,6 +194,30 @@ export interface NodeRunResult {
 	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
 	/** The run data; undefined when n8n refused to start the workflow. */
 	run: IRun | undefined;
+	/** How long the node's execute() took to return or throw, in ms. */
+	nodeMs: number;
+}
+
+/** The node types, with our node built with `settings` and its execute() timed. */
+function typesFor(settings: TransportSettings | undefined, timing: { ms: number }): INodeTypes {
+	const node = settings ? new AssetWorkspace(settings) : nodeClasses[NODE_TYPE];
+	const timed: INodeType = {
+		...node,
+		description: node.description,
+		execute: async function (this: IExecuteFunctions) {
+			const started = Date.now();
+			try {
+				return await node.execute!.call(this);
+			} finally {
+				timing.ms = Date.now() - started;
+			}
+		},
+	};
+	return {
+		...nodeTypes,
+		getByName: (type) => (type === NODE_TYPE ? timed : nodeClasses[type]),
+		getByNameAndVersion: (type) => (type === NODE_TYPE ? timed : nodeClasses[type]),
+	};
 }
 
 /** Runs one node of our package in WorkflowExecute, with `items` as its input. */
@@ -179,7 +226,8 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 		...nodeWith(options.parameters, options.type),
 		...(options.onError ? { onError: options.onError } : {}),
 	};
-	const workflow = workflowWith(node);
+	const timing = { ms: -1 };
+	const workflow = workflowWith(node, typesFor(options.settings, timing));
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: 'test-workflow',
 		name: 'test',
@@ -213,10 +261,23 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 		runExecutionData,
 	);
 	try {
-		await execute.processRunExecutionData(workflow);
+		const running = execute.processRunExecutionData(workflow);
+		if (options.cancelAfterMs !== undefined) {
+			setTimeout(() => running.cancel(), options.cancelAfterMs);
+			// A cancelled run ends its node in the background: wait until the node has returned.
+			await finished;
+			while (timing.ms < 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		} else {
+			await running;
+		}
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters have issues (required, validation rules).
-		return { outputs: [], error: error as NodeRunResult['error'], run: undefined };
+		return {
+			outputs: [],
+			error: error as NodeRunResult['error'],
+			run: undefined,
+			nodeMs: timing.ms,
+		};
 	}
 	const run = await finished;
 	const taskData = run.data.resultData.runData[node.name]?.[0];
@@ -224,16 +285,17 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 		outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
 		error: (taskData?.error ?? run.data.resultData.error) as NodeRunResult['error'],
 		run,
+		nodeMs: timing.ms,
 	};
 }
 
-function workflowWith(node: INode) {
+function workflowWith(node: INode, types: INodeTypes = nodeTypes) {
 	return new Workflow({
 		id: 'test-workflow',
 		name: 'test',
 		nodes: [node],
 		connections: {},
-		nodeTypes,
+		nodeTypes: types,
 		active: false,
 	});
 }

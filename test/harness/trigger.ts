@@ -1,10 +1,25 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Runs the trigger's poll through n8n-core's PollContext, keeping its static data the way
- * n8n does across polls, deactivation/activation and restarts:
- * - 'n8n2' (n8n 2.x): a poll's changes are committed when it emits or returns null, and
- *   dropped when it throws (the staged static data of the poll executor);
- * - 'emitOnly' (older n8n): changes are saved to the database only when the poll emits; they
- *   live on in memory until a restart.
+ * Runs the trigger's poll through n8n-core's PollContext and keeps its state the way n8n does.
+ * Read in n8n 2.41.1 (n8n-core's poll-trigger-executor and active-workflow-triggers; n8n's
+ * trigger-execution-context.factory, poll-cursor.service, poll-trigger-task-handler and
+ * workflow-static-data.service) and n8n 1.123.81 (n8n-core 1.122.48's active-workflows,
+ * n8n's active-workflow-manager):
+ *
+ * - 'default' (n8n 2.41 with durable poll cursors off, the default): every poll of an activation
+ *   works on the same live static data (n8n-workflow's ObservableObject). It is saved to the
+ *   database when a poll emits, and after the activation poll (even one that returned null or
+ *   failed). A poll that returns null or throws changes memory only: a restart loses it.
+ *   getPollBudgetMs() is PollContext's default (5 minutes). Polls may overlap.
+ * - 'n8n1' (n8n 1.123): the same, except that there is no getPollBudgetMs, and the activation
+ *   save happens only when the activation poll did not throw.
+ * - 'durable' (n8n 2.41 with N8N_POLLER_DURABLE_CURSORS_ENABLED and the scheduler on): the
+ *   state lives apart (poller_state). Each poll works on its own deep copy; it is committed
+ *   after the poll when it changed (emit or null), never after an error, and not at all when
+ *   the poll outlived n8n's poll timeout (45 s; the tick is abandoned). getPollBudgetMs() is
+ *   36 s. An activation poll's null result is not committed. Overlapping polls each copy the
+ *   same stored state; the last commit wins.
+ *
  * `restart()` builds a new workflow from what was saved, as n8n does after a restart.
  */
 import { PollContext } from 'n8n-core';
@@ -15,11 +30,17 @@ import {
 	type INodeParameters,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
+import { isDeepStrictEqual } from 'node:util';
 
-import { AssetWorkspaceTrigger } from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
+import {
+	AssetWorkspaceTrigger,
+	DEFAULT_TRIGGER_SETTINGS,
+	type TriggerSettings,
+} from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node';
 import {
 	CREDENTIAL_TYPE,
 	PACKAGE,
+	TEST_TRANSPORT,
 	additionalDataFor,
 	nodeTypes,
 	registerNodeType,
@@ -29,22 +50,52 @@ import {
 export const TRIGGER_TYPE = `${PACKAGE}.assetWorkspaceTrigger`;
 registerNodeType(TRIGGER_TYPE, new AssetWorkspaceTrigger());
 
-export type Persistence = 'n8n2' | 'emitOnly';
+export type N8nMode = 'default' | 'n8n1' | 'durable';
+export const N8N_MODES: N8nMode[] = ['default', 'n8n1', 'durable'];
 
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/** n8n 2.41's durable poll: the budget it gives (45 s timeout less 20 %) and the timeout itself. */
+export const DURABLE_BUDGET_MS = 36_000;
+export const DURABLE_TIMEOUT_MS = 45_000;
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
+let workflows = 0;
+
+export interface HarnessOptions {
+	mode?: N8nMode;
+	/** What n8n had saved (as `saved` of an earlier harness in the same mode). */
+	saved?: IDataObject;
+	settings?: Partial<TriggerSettings>;
+	/** The durable poll's budget and timeout, when a test shortens them. */
+	budgetMs?: number;
+	timeoutMs?: number;
+}
+
+export interface PollResult {
+	items: IDataObject[] | null;
+	error?: Error & { httpCode?: string | null };
+	durationMs: number;
+}
 
 export class TriggerHarness {
-	/** What n8n has saved to its database. */
-	saved: IDataObject = {};
+	/** What n8n keeps in its database: the workflow's static data, or (durable) the poll cursor. */
+	saved: IDataObject;
+	readonly mode: N8nMode;
 	private workflow!: Workflow;
+	private readonly workflowId = `trigger-workflow-${++workflows}`;
 	private readonly node: INode;
+	private readonly trigger: AssetWorkspaceTrigger;
 
 	constructor(
 		private readonly credentials: SandboxCredentials,
 		parameters: INodeParameters,
-		private readonly persistence: Persistence = 'n8n2',
-		saved: IDataObject = {},
+		private readonly options: HarnessOptions = {},
 	) {
+		this.mode = options.mode ?? 'default';
+		this.trigger = new AssetWorkspaceTrigger({
+			...DEFAULT_TRIGGER_SETTINGS,
+			transport: TEST_TRANSPORT,
+			...options.settings,
+		});
 		this.node = {
 			id: 'trigger-under-test',
 			name: 'Asset Workspace Trigger',
@@ -56,20 +107,20 @@ export class TriggerHarness {
 				[CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' },
 			},
 		};
-		this.saved = clone(saved);
+		this.saved = clone(options.saved ?? {});
 		this.restart();
 	}
 
-	/** A new workflow instance from the saved static data (deactivate/activate, or an n8n restart). */
+	/** A new workflow instance from what was saved (deactivate/activate, or an n8n restart). */
 	restart() {
 		this.workflow = new Workflow({
-			id: 'trigger-workflow',
+			id: this.workflowId,
 			name: 'trigger',
 			nodes: [this.node],
 			connections: {},
 			nodeTypes,
 			active: true,
-			staticData: clone(this.saved),
+			staticData: this.mode === 'durable' ? {} : clone(this.saved),
 		});
 	}
 
@@ -78,37 +129,76 @@ export class TriggerHarness {
 		this.restart();
 	}
 
-	/** The static data of the running workflow (in memory). */
-	get memory(): IDataObject {
-		return clone(this.workflow.staticData);
+	/** The trigger's own state as the next poll would read it. */
+	get state(): IDataObject {
+		if (this.mode === 'durable') return clone(this.saved);
+		return clone(this.workflow.getStaticData('node', this.node));
 	}
 
-	/** One poll, as n8n runs it: returns the emitted items, or null, or the error n8n would report. */
-	async poll(
-		mode: WorkflowExecuteMode = 'trigger',
-	): Promise<{ items: IDataObject[] | null; error?: Error & { httpCode?: string | null } }> {
-		const workflow = this.workflow;
-		const before = clone(workflow.staticData);
+	/** The poll n8n runs when it activates the workflow (at start-up too). */
+	async activate(): Promise<PollResult> {
+		return await this.run('trigger', true);
+	}
+
+	/** A poll on a tick of Poll Times (or, with mode 'manual', the editor's Fetch Test Event). */
+	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<PollResult> {
+		return await this.run(mode, false);
+	}
+
+	/** Polls started together, as n8n does when a tick comes while the last poll still runs. */
+	async overlapping(count: number): Promise<PollResult[]> {
+		return await Promise.all(Array.from({ length: count }, async () => await this.poll()));
+	}
+
+	private async run(mode: WorkflowExecuteMode, activation: boolean): Promise<PollResult> {
+		const durable = this.mode === 'durable';
+		const seed = durable ? clone(this.saved) : undefined;
+		const snapshot = durable ? clone(this.saved) : undefined;
 		const context = new PollContext(
-			workflow,
-			workflow.getNode(this.node.name)!,
+			this.workflow,
+			this.node,
 			additionalDataFor(this.credentials),
 			mode,
-			'activate',
+			activation ? 'activate' : 'init',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			snapshot ? () => snapshot : undefined,
+			durable && !activation ? () => this.options.budgetMs ?? DURABLE_BUDGET_MS : undefined,
 		);
-		const nodeType = nodeTypes.getByNameAndVersion(TRIGGER_TYPE) as AssetWorkspaceTrigger;
+		if (this.mode === 'n8n1')
+			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
+		const started = Date.now();
+		let items: IDataObject[] | null = null;
+		let error: PollResult['error'];
 		try {
-			const result = await nodeType.poll.call(context);
-			const items = result ? result[0].map((item) => item.json) : null;
-			if (mode !== 'manual' && (items !== null || this.persistence === 'n8n2'))
-				this.saved = clone(workflow.staticData);
-			return { items };
-		} catch (error) {
-			if (this.persistence === 'n8n2') {
-				for (const key of Object.keys(workflow.staticData)) delete workflow.staticData[key];
-				Object.assign(workflow.staticData, before);
-			}
-			return { items: null, error: error as Error };
+			const result = await this.trigger.poll.call(context);
+			items = result ? result[0].map((item) => item.json) : null;
+		} catch (caught) {
+			error = caught as PollResult['error'];
 		}
+		const durationMs = Date.now() - started;
+		if (mode === 'manual') return { items, error, durationMs };
+		if (durable) {
+			// Abandoned past n8n's timeout: no emit, no commit. Errors and null activation polls: no commit.
+			if (durationMs > (this.options.timeoutMs ?? DURABLE_TIMEOUT_MS))
+				return { items: null, error, durationMs };
+			const commit =
+				!error && (items !== null || !activation) && !isDeepStrictEqual(snapshot, seed);
+			if (commit) this.saved = clone(snapshot!);
+			return { items, error, durationMs };
+		}
+		const saveNow = items !== null || (activation && (this.mode === 'default' || !error));
+		if (saveNow) this.saveStaticData();
+		return { items, error, durationMs };
+	}
+
+	/** n8n's WorkflowStaticDataService.saveStaticData: the whole blob, when it changed. */
+	private saveStaticData() {
+		const data = this.workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (data.__dataChanged !== true) return;
+		this.saved = clone(data);
+		data.__dataChanged = false;
 	}
 }

@@ -11,6 +11,8 @@ export interface FakeRequest {
 	method: string;
 	url: string;
 	headers: IncomingMessage['headers'];
+	/** When it arrived (Date.now()). */
+	at: number;
 }
 
 export interface FakeServer {
@@ -25,7 +27,12 @@ export async function fakeServer(
 	const requests: FakeRequest[] = [];
 	const sockets = new Set<Socket>();
 	const server = createServer((req, res) => {
-		requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+		requests.push({
+			method: req.method ?? '',
+			url: req.url ?? '',
+			headers: req.headers,
+			at: Date.now(),
+		});
 		req.resume();
 		handler(req, res);
 	});

@@ -1,5 +1,7 @@
-/** Return All's speculative parallel pages: order, no duplicates, bounded waste, and one at a time after a 429. */
-import { PAGES_IN_FLIGHT } from '../../nodes/shared/transport';
+/** Return All's speculative parallel pages: order, no duplicates, bounded waste, and slowing down after a 429. */
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/shared/transport';
+
+const PAGES_IN_FLIGHT = DEFAULT_TRANSPORT_SETTINGS.pagesInFlight;
 import type { LoggedRequest } from '../../sandbox/server';
 import { allAssets } from '../helpers/http';
 import { runNode } from '../harness/engine';
@@ -47,7 +49,7 @@ test('N a multiple of 100: the empty page ends it; requests stay within ceil(N/1
 	expect(new Set(offsets).size).toBe(offsets.length);
 });
 
-test('after a 429 it reads one page at a time, and still returns everything', async () => {
+test('after a 429 the next request goes alone, then pages ramp back up; everything is returned', async () => {
 	await inject(slow.sandbox, {
 		match: '/api/public/v1/assets',
 		times: 1,
@@ -57,10 +59,12 @@ test('after a 429 it reads one page at a time, and still returns everything', as
 	});
 	const result = await returnAll();
 	expect(result.outputs[0]).toHaveLength(1000);
-	const afterLimit = slow.sandbox.requests.slice(
+	const [retry, ...rest] = slow.sandbox.requests.slice(
 		slow.sandbox.requests.findIndex((r) => r.status === 429) + 1,
 	);
-	expect(peakInFlight(afterLimit.slice(1))).toBe(1);
+	const retryEnds = Date.parse(retry.time) + retry.durationMs;
+	expect(rest.every((r) => Date.parse(r.time) >= retryEnds)).toBe(true);
+	expect(peakInFlight(rest)).toBeGreaterThan(1);
 });
 
 test("a page that keeps failing fails the node with that page's error", async () => {

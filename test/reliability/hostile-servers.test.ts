@@ -6,12 +6,18 @@
  * node runs in n8n's real execution engine; the trigger through n8n-core's PollContext.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { MAX_BODY_BYTES, PAGES_IN_FLIGHT, RETRY_POLICY } from '../../nodes/shared/transport';
+import { DEFAULT_TRANSPORT_SETTINGS, MAX_BODY_BYTES } from '../../nodes/shared/transport';
 import { MAX_PARAMETER_DEPTH } from '../../nodes/shared/validation';
 import { checkBaseUrl } from '../../nodes/shared/baseUrl';
 import { OWNER, api, call, controlJob, sandboxJobs, startJob } from '../helpers/http';
 import { fakeServer, sendJson, type FakeServer } from '../helpers/fake-server';
-import { runNode, testCredential, type NodeRunOptions } from '../harness/engine';
+import {
+	TEST_TRANSPORT,
+	runNode,
+	testCredential,
+	testTransport,
+	type NodeRunOptions,
+} from '../harness/engine';
 import { inject, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';
 
@@ -48,14 +54,8 @@ afterEach(async () => {
 	await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-const saved = { ...RETRY_POLICY };
-beforeAll(() => {
-	RETRY_POLICY.baseDelayMs = 5;
-	RETRY_POLICY.maxDelayMs = 20;
-});
-afterEach(() => {
-	RETRY_POLICY.timeoutMs = saved.timeoutMs;
-});
+const { maxAttempts } = TEST_TRANSPORT.retry;
+const { pagesInFlight } = DEFAULT_TRANSPORT_SETTINGS;
 
 describe('13.1 the API key never follows a redirect; plain http only to this machine', () => {
 	test.each([301, 302, 303, 307, 308])(
@@ -240,7 +240,7 @@ describe('13.4 Wait for Completion polls through passing failures; every error a
 			method: 'GET',
 			fault: 'status',
 			status: 502,
-			times: RETRY_POLICY.maxAttempts,
+			times: maxAttempts,
 		});
 		const result = await run({
 			parameters: executeAsset({ waitForCompletion: true }),
@@ -253,7 +253,7 @@ describe('13.4 Wait for Completion polls through passing failures; every error a
 		});
 		expect(
 			requestsOf(env.sandbox).filter((r) => r.startsWith('GET /jobs/')).length,
-		).toBeGreaterThan(RETRY_POLICY.maxAttempts);
+		).toBeGreaterThan(maxAttempts);
 	});
 
 	test('when the checks keep failing, the item fails at its timeout with jobId and the job in details', async () => {
@@ -306,7 +306,6 @@ describe('13.4 Wait for Completion polls through passing failures; every error a
 
 describe('13.5 the request timeout bounds the whole request', () => {
 	test('a server that drips a byte every 250 ms is cut off at the timeout, and retried within the bound', async () => {
-		RETRY_POLICY.timeoutMs = 1000;
 		const drip = await serve((_req, res) => {
 			res.writeHead(200, { 'Content-Type': 'application/json' });
 			res.write('{"data": ');
@@ -316,18 +315,20 @@ describe('13.5 the request timeout bounds the whole request', () => {
 		const result = await run({
 			credentials: { baseUrl: drip.url, apiKey: OWNER },
 			parameters: getAsset(),
+			settings: testTransport({ attemptTimeoutMs: 1000 }),
 		});
 		expect(result.error?.message).toBe(
 			`Asset Workspace API: no answer from ${drip.url} [timed out]`,
 		);
-		expect(result.error?.description).toContain(`after ${RETRY_POLICY.maxAttempts} attempts`);
+		expect(result.error?.description).toContain(`after ${maxAttempts} attempts`);
 		expect(result.error?.description).toContain('Cause: no complete answer within 1 s.');
-		expect(drip.requests).toHaveLength(RETRY_POLICY.maxAttempts);
+		expect(drip.requests).toHaveLength(maxAttempts);
 	});
 });
 
 describe('13.6 Return All ends against a server that ignores offset', () => {
-	async function sameEveryTime() {
+	/** The same 100 assets for every page; `meta.offset` says 0, or (echo) the offset asked for. */
+	async function sameEveryTime(echo: boolean) {
 		const page = (await api(env.sandbox, '/assets?limit=100&offset=0')).json;
 		const assets = [...page.data];
 		while (assets.length < 100)
@@ -337,43 +338,55 @@ describe('13.6 Return All ends against a server that ignores offset', () => {
 					id: `${a.id.slice(0, -4)}${String(assets.length + n).padStart(4, '0')}`,
 				})),
 			);
-		return await serve((_req, res) =>
+		return await serve((req, res) => {
+			const offset = echo ? Number(new URL(req.url!, 'http://x').searchParams.get('offset')) : 0;
 			sendJson(res, 200, {
 				data: assets.slice(0, 100),
-				meta: { total: 1_000_000, limit: 100, offset: 0, hasMore: true },
-			}),
-		);
+				meta: { total: 1_000_000, limit: 100, offset, hasMore: true },
+			});
+		});
 	}
+	const ignored = 'Asset Workspace API: the page at offset 100 came back as offset 0';
+	const repeated =
+		'Asset Workspace API: the page at offset 100 repeats assets already read, so the listing cannot go on';
 
-	test('Return All: a clear error after a handful of requests', async () => {
-		const server = await sameEveryTime();
-		const result = await run({
-			credentials: { baseUrl: server.url, apiKey: OWNER },
-			parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
-		});
-		expect(result.error?.message).toBe(
-			'Asset Workspace API: the page at offset 100 repeats assets already read, so the listing cannot go on',
-		);
-		expect(server.requests.length).toBeLessThanOrEqual(1 + PAGES_IN_FLIGHT);
-	});
+	test.each([
+		[false, ignored],
+		[true, repeated],
+	])(
+		'Return All (meta.offset echoed: %s): a clear error after a handful of requests',
+		async (echo, message) => {
+			const server = await sameEveryTime(echo);
+			const result = await run({
+				credentials: { baseUrl: server.url, apiKey: OWNER },
+				parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
+			});
+			expect(result.error?.message).toBe(message);
+			expect(server.requests.length).toBeLessThanOrEqual(1 + pagesInFlight);
+		},
+	);
 
-	test('Limit with a filter that never matches: the same error, not an endless walk', async () => {
-		const server = await sameEveryTime();
-		const result = await run({
-			credentials: { baseUrl: server.url, apiKey: OWNER },
-			parameters: {
-				resource: 'asset',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 5,
-				filters: { nameContains: 'no asset is called this' },
-			},
-		});
-		expect(result.error?.message).toBe(
-			'Asset Workspace API: the page at offset 100 repeats assets already read, so the listing cannot go on',
-		);
-		expect(server.requests).toHaveLength(2);
-	});
+	test.each([
+		[false, ignored],
+		[true, repeated],
+	])(
+		'Limit with a filter that never matches (meta.offset echoed: %s): the same error, not an endless walk',
+		async (echo, message) => {
+			const server = await sameEveryTime(echo);
+			const result = await run({
+				credentials: { baseUrl: server.url, apiKey: OWNER },
+				parameters: {
+					resource: 'asset',
+					operation: 'getAll',
+					returnAll: false,
+					limit: 5,
+					filters: { nameContains: 'no asset is called this' },
+				},
+			});
+			expect(result.error?.message).toBe(message);
+			expect(server.requests).toHaveLength(2);
+		},
+	);
 });
 
 describe('13.7, 13.8, 13.15 redaction: parsed first, before any cut, harmless to other text', () => {
@@ -474,13 +487,13 @@ describe('13.9, 13.10 the trigger', () => {
 	test('13.9 an empty list in trigger mode is an error that leaves the state alone', async () => {
 		const a = (await startJob(env.sandbox, SEED_IDS.salesforceOpportunities)).jobId;
 		await controlJob(env.sandbox, a, { status: 'success' });
-		const trigger = new TriggerHarness(env.credentials, { jobIds: a }, 'emitOnly');
+		const trigger = new TriggerHarness(env.credentials, { jobIds: a }, { mode: 'n8n1' });
 		expect((await trigger.poll()).items?.map((j) => j.jobId)).toEqual([a]);
-		const before = trigger.memory;
+		const before = trigger.state;
 		trigger.setParameters({ jobIds: '={{ "" }}' });
 		const empty = await trigger.poll();
 		expect(empty.error?.message).toBe('Job IDs: add at least one job id to watch');
-		expect(trigger.memory).toEqual(before);
+		expect(trigger.state).toEqual(before);
 		trigger.setParameters({ jobIds: a });
 		expect((await trigger.poll()).items).toBeNull();
 	});
@@ -490,7 +503,7 @@ describe('13.9, 13.10 the trigger', () => {
 			(await startJob(env.sandbox, SEED_IDS.salesforceOpportunities)).jobId,
 			(await startJob(env.sandbox, SEED_IDS.stripePayments)).jobId,
 		];
-		const trigger = new TriggerHarness(env.credentials, { jobIds: `${a}, ${b}` }, 'emitOnly');
+		const trigger = new TriggerHarness(env.credentials, { jobIds: `${a}, ${b}` }, { mode: 'n8n1' });
 		expect((await trigger.poll()).items).toBeNull();
 		await controlJob(env.sandbox, a, { status: 'success' });
 		await inject(env.sandbox, {

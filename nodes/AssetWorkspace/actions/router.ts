@@ -12,7 +12,8 @@ import {
 
 import { mapWithConcurrency } from '../../shared/concurrency';
 import { operationError } from '../../shared/errors';
-import { AssetWorkspaceTransport } from '../../shared/transport';
+import { AssetWorkspaceTransport, type TransportSettings } from '../../shared/transport';
+import { errorItem, withStartedJobs, type Outcome } from '../helpers/failedItems';
 import * as asset from './asset/Asset.resource';
 import * as job from './job/Job.resource';
 import * as modelVersion from './modelVersion/ModelVersion.resource';
@@ -21,26 +22,47 @@ const DEFAULT_CONCURRENCY = 10;
 
 /**
  * An operation returns the JSON of its output items (answers of the API are plain JSON). One that
- * starts jobs checks every item's input in `prepare` first, so bad input never follows a queued job.
+ * starts jobs reads and checks an item's input in `prepare` first, so that every item is checked
+ * before the first job is queued; its `execute` then gets that input.
  */
-interface Operation {
-	prepare?: (this: IExecuteFunctions, itemIndex: number) => unknown;
+interface Operation<Input> {
+	prepare?: (this: IExecuteFunctions, itemIndex: number) => Input;
 	execute: (
 		this: IExecuteFunctions,
 		itemIndex: number,
 		api: AssetWorkspaceTransport,
-		input: never,
+		input: Input,
 	) => Promise<object[]>;
 }
 
-const operations: Record<string, Record<string, Operation>> = {
-	asset: { get: asset.get, getAll: asset.getAll, execute: asset.execute },
-	modelVersion: {
-		getAll: modelVersion.getAll,
-		get: modelVersion.get,
-		getPublished: modelVersion.getPublished,
+/** An item's run, ready once its input is checked. */
+type Run = (api: AssetWorkspaceTransport) => Promise<object[]>;
+type Prepare = (ctx: IExecuteFunctions, itemIndex: number) => Run;
+
+function prepared<Input>(operation: Operation<Input>): Prepare {
+	return (ctx, i) => {
+		const input = operation.prepare?.call(ctx, i) as Input;
+		return async (api) => await operation.execute.call(ctx, i, api, input);
+	};
+}
+
+/** Every resource and its operations: a missing or misspelt one is a compile error. */
+const operations: {
+	asset: Record<'get' | 'getAll' | 'execute', Prepare>;
+	modelVersion: Record<'getAll' | 'get' | 'getPublished', Prepare>;
+	job: Record<'get' | 'wait', Prepare>;
+} = {
+	asset: {
+		get: prepared(asset.get),
+		getAll: prepared(asset.getAll),
+		execute: prepared(asset.execute),
 	},
-	job: { get: job.get, wait: job.wait },
+	modelVersion: {
+		getAll: prepared(modelVersion.getAll),
+		get: prepared(modelVersion.get),
+		getPublished: prepared(modelVersion.getPublished),
+	},
+	job: { get: prepared(job.get), wait: prepared(job.wait) },
 };
 
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number) {
@@ -51,59 +73,54 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number) 
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
-type Outcome = {
-	items?: INodeExecutionData[];
-	error?: NodeApiError | NodeOperationError;
-	skipped?: true;
-};
+function operationOf(ctx: IExecuteFunctions): Prepare {
+	const resource = ctx.getNodeParameter('resource', 0) as string;
+	const operation = ctx.getNodeParameter('operation', 0) as string;
+	const found = (operations as Record<string, Record<string, Prepare> | undefined>)[resource]?.[
+		operation
+	];
+	if (found) return found;
+	const message = `The operation "${operation}" of resource "${resource}" is not supported`;
+	throw operationError(ctx.getNode(), message);
+}
 
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function router(
+	this: IExecuteFunctions,
+	settings: TransportSettings,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const op = operations[resource]?.[operation];
-	if (!op) {
-		throw operationError(
-			this.getNode(),
-			`The operation "${operation}" of resource "${resource}" is not supported`,
-		);
-	}
+	const prepare = operationOf(this);
 	const continueOnFail = this.continueOnFail();
 	// Every item's input is checked before any request: with the node stopping on errors, nothing is sent.
-	const inputs = items.map(
-		(_item, i): { input?: unknown; error?: NodeApiError | NodeOperationError } => {
-			try {
-				return { input: op.prepare?.call(this, i) };
-			} catch (caught) {
-				return { error: asNodeError(this, caught, i) };
-			}
-		},
-	);
-	const invalid = inputs.find((input) => input.error)?.error;
+	const runs = items.map((_item, i): { run?: Run; error?: NodeApiError | NodeOperationError } => {
+		try {
+			return { run: prepare(this, i) };
+		} catch (caught) {
+			return { error: asNodeError(this, caught, i) };
+		}
+	});
+	const invalid = runs.find((input) => input.error)?.error;
 	if (invalid && !continueOnFail) throw invalid;
 
-	const api = new AssetWorkspaceTransport(this);
-	const concurrency = Math.max(
-		1,
-		Math.min(
-			50,
-			Math.floor(Number(this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY)) || 1),
-		),
-	);
+	const api = new AssetWorkspaceTransport(this, settings);
+	const wanted = Number(this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY));
+	const concurrency = Math.max(1, Math.min(50, Math.floor(wanted) || 1));
 	let stopped = false;
 	// Items run side by side; once one fails and the node stops on errors, no further item starts.
 	const outcomes = await mapWithConcurrency(
 		items,
 		concurrency,
 		async (_item, i): Promise<Outcome> => {
-			if (inputs[i].error) return { error: inputs[i].error };
+			const { run, error } = runs[i];
+			if (error || !run) return { error };
 			if (stopped) return { skipped: true };
 			try {
-				const results = await op.execute.call(this, i, api, inputs[i].input as never);
+				const results = (await run(api)) as IDataObject[];
+				const paired = { itemData: { item: i } };
 				return {
 					items: this.helpers.constructExecutionMetaData(
-						this.helpers.returnJsonArray(results as IDataObject[]),
-						{ itemData: { item: i } },
+						this.helpers.returnJsonArray(results),
+						paired,
 					),
 				};
 			} catch (caught) {
@@ -119,50 +136,4 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			outcome.error ? [errorItem(outcome.error, i)] : (outcome.items ?? []),
 		),
 	];
-}
-
-/** The job an item started, from its output or its error. */
-function jobIdOf(outcome: Outcome): string | undefined {
-	const json = outcome.items?.[0]?.json ?? (outcome.error?.context.job as IDataObject | undefined);
-	return typeof json?.jobId === 'string' ? json.jobId : undefined;
-}
-
-/**
- * The error that stops the node, naming the jobs that other items already started: they are not
- * in any output (n8n keeps none when a node stops), so this is where the user finds them.
- */
-function withStartedJobs(error: NodeApiError | NodeOperationError, outcomes: Outcome[]) {
-	const failed = error.context.itemIndex as number | undefined;
-	const started = outcomes.flatMap((outcome, i) => {
-		const jobId = i === failed ? undefined : jobIdOf(outcome);
-		return jobId ? [{ itemIndex: i, jobId }] : [];
-	});
-	const own = (error.context.job as IDataObject | undefined)?.jobId;
-	const parts = [
-		own ? `This item's job is ${String(own)}.` : '',
-		started.length
-			? `Jobs already started for other items (not in any output, because the node stopped): ${started.map((s) => `${s.jobId} (item ${s.itemIndex})`).join(', ')}.`
-			: '',
-	].filter(Boolean);
-	if (parts.length === 0) return error;
-	error.context.startedJobs = started;
-	error.description = [error.description, ...parts].filter(Boolean).join(' ');
-	return error;
-}
-
-/**
- * A failed item as JSON only (`error` and `details`): n8n routes such items to the error output
- * when that is on (only items with no other keys go there), and keeps `details` on the regular
- * output. When the item started a job, `details.jobId` and `details.job` carry it.
- */
-function errorItem(
-	error: NodeApiError | NodeOperationError,
-	itemIndex: number,
-): INodeExecutionData {
-	const details: IDataObject = { itemIndex };
-	if (error.description) details.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
-	const job = error.context.job as IDataObject | undefined;
-	if (job) Object.assign(details, { jobId: job.jobId, job });
-	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
 }

@@ -1,20 +1,22 @@
 /**
  * Waiting for a job to finish: polls Get job with an adaptive interval (about 1 s at first,
- * growing by half each time up to 30 s, never sleeping past the deadline), using n8n's sleep.
- * A status check that fails for a passing reason (no answer, 429, 5xx, a garbled answer, each
- * already retried by the transport) does not end the wait: polling goes on until the deadline.
+ * growing by half each time up to 30 s). The Timeout bounds everything inside the wait: every
+ * sleep, every status request and its retries end by the deadline, and a cancelled execution
+ * ends the wait at once. A status check that fails for a passing reason (no answer, 429, 5xx, a
+ * garbled answer, each already retried by the transport) does not end the wait: polling goes on
+ * until the deadline.
  * Every error carries the job (`context.job`), so the failed item still names it.
  */
 import {
 	NodeApiError,
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
-	type INodeProperties,
 } from 'n8n-workflow';
 
 import type { AssetWorkspaceTransport } from '../../shared/transport';
+import { pause } from '../../shared/transport/time';
+import type { WaitOptions } from './waitOptions';
 import { operationError } from '../../shared/errors';
 import { isTerminal, jobEnvelopeSchema, type Job } from '../../shared/schemas';
 
@@ -22,51 +24,19 @@ import { isTerminal, jobEnvelopeSchema, type Job } from '../../shared/schemas';
 const LASTING_STATUSES = new Set(['400', '401', '403', '404']);
 
 export const WAIT_POLICY = { firstIntervalMs: 1000, growth: 1.5, maxIntervalMs: 30_000 };
+/** The last status check, made at the Timeout, may take this long to answer; then the item fails. */
+export const LAST_ANSWER_MS = 1000;
 
-export interface WaitOptions {
-	timeoutSeconds: number;
-	/** Terminal statuses that make the item fail. */
-	failOn: string[];
-}
-
-/** Options shared by Asset: Execute (when waiting) and Job: Wait for Completion. */
-export const waitOptions: INodeProperties[] = [
-	{
-		displayName: 'Timeout (Seconds)',
-		name: 'timeout',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 3600,
-		description:
-			'How long to wait for the job to finish. When it passes, the item fails; the job keeps running on the service.',
-	},
-	{
-		displayName: 'Fail On',
-		name: 'failOn',
-		type: 'multiOptions',
-		default: ['failed'],
-		description:
-			'Which final states make the item fail (it then goes to the error output, carrying the job). Choose none to never fail on the outcome.',
-		options: [
-			{ name: 'Failed', value: 'failed' },
-			{ name: 'Warning', value: 'warning' },
-		],
-	},
-];
-
-export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions {
-	const timeout = ctx.getNodeParameter('options.timeout', i, 3600) as number;
-	if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
-		throw operationError(
-			ctx.getNode(),
-			`Timeout must be a number of seconds above 0, got '${String(timeout)}'`,
-			{ itemIndex: i },
-		);
-	}
-	return {
-		timeoutSeconds: timeout,
-		failOn: ctx.getNodeParameter('options.failOn', i, ['failed']) as string[],
-	};
+function cancelledWhileWaiting(ctx: IExecuteFunctions, jobId: string, itemIndex: number) {
+	return operationError(
+		ctx.getNode(),
+		`The execution was cancelled while waiting for job ${jobId}`,
+		{
+			itemIndex,
+			description:
+				'The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger.',
+		},
+	);
 }
 
 /** Polls until the job is terminal; returns it with `waitedSeconds` and `pollCount`. */
@@ -104,7 +74,9 @@ export async function waitForJob(
 			);
 		}
 		if (job || lastFailure) {
-			await sleep(Math.min(interval, remaining));
+			await pause(Math.min(interval, remaining), ctx.getExecutionCancelSignal()).catch(() => {
+				throw withJob(cancelledWhileWaiting(ctx, jobId, itemIndex));
+			});
 			interval = Math.min(interval * WAIT_POLICY.growth, WAIT_POLICY.maxIntervalMs);
 		}
 		try {
@@ -114,6 +86,7 @@ export async function waitForJob(
 					path: ['jobs', jobId],
 					schema: jobEnvelopeSchema,
 					itemIndex,
+					until: deadline + LAST_ANSWER_MS,
 				})
 			).data;
 			lastFailure = undefined;

@@ -1,85 +1,95 @@
-/** Searchable lists behind the "From list" mode of the pickers. The API has no search: lists are filtered while paging. */
+/**
+ * Searchable lists behind the "From list" mode of the pickers. The API has no search, so a call
+ * reads a few pages (PICKER_PAGES) filtering by name, and hands back a pagination token to go
+ * on from; a search that is an asset id asks for that asset directly.
+ */
 import type {
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import type { Asset } from '../../shared/schemas';
-import { versionListSchema } from '../../shared/schemas';
+import { assetEnvelopeSchema, versionListSchema, type Asset } from '../../shared/schemas';
+import {
+	AssetWorkspaceTransport,
+	searchAssets,
+	type TransportSettings,
+} from '../../shared/transport';
+import { cursorFromToken, cursorToken } from '../../shared/transport/pagedSearch';
 import { isUuid } from '../../shared/validation';
-import { AssetWorkspaceTransport } from '../../shared/transport';
 
-const PAGE = 50;
+/** Results per call, and pages (of 100 assets) one call reads at most. */
+const RESULTS = 50;
+export const PICKER_PAGES = 5;
 
-async function searchByName(
-	ctx: ILoadOptionsFunctions,
-	filter: string | undefined,
-	paginationToken: string | undefined,
-	type?: string,
-): Promise<INodeListSearchResult> {
-	const needle = filter?.trim().toLowerCase() ?? '';
-	const keep = (asset: Asset) =>
-		(type === undefined || asset.type.toLowerCase() === type) &&
-		(needle === '' || asset.name.toLowerCase().includes(needle) || asset.id === needle);
-	const offset = paginationToken ? Number(paginationToken) : 0;
-	const { assets, nextOffset } = await new AssetWorkspaceTransport(ctx).listAssets({
-		keep,
-		max: PAGE,
-		offset,
-	});
-	const results: INodeListSearchItems[] = assets.map((asset) => ({
-		name: type
-			? asset.name
-			: `${asset.name} (${asset.type}${asset.parentFolder ? ` in ${asset.parentFolder.name}` : ''})`,
-		value: asset.id,
-	}));
-	return { results, paginationToken: nextOffset === undefined ? undefined : String(nextOffset) };
-}
-
-export async function searchAssets(
+type Search = (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
-) {
-	return await searchByName(this, filter, paginationToken);
+) => Promise<INodeListSearchResult>;
+
+function label(asset: Asset, type?: string) {
+	if (type) return asset.name;
+	const folder = asset.parentFolder ? ` in ${asset.parentFolder.name}` : '';
+	return `${asset.name} (${asset.type}${folder})`;
 }
 
-export async function searchModels(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) {
-	return await searchByName(this, filter, paginationToken, 'model');
-}
-
-export async function searchFolders(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) {
-	return await searchByName(this, filter, paginationToken, 'folder');
+function searchByName(settings: TransportSettings, type?: string): Search {
+	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+		const api = new AssetWorkspaceTransport(this, settings);
+		const needle = filter?.trim().toLowerCase() ?? '';
+		const ofType = (asset: Asset) => type === undefined || asset.type.toLowerCase() === type;
+		if (isUuid(needle)) {
+			const answer = await api.requestOrNotFound({
+				method: 'GET',
+				path: ['assets', needle],
+				schema: assetEnvelopeSchema,
+			});
+			const found = answer && ofType(answer.data) ? [answer.data] : [];
+			return { results: found.map((asset) => ({ name: label(asset, type), value: asset.id })) };
+		}
+		const { items, next } = await searchAssets(api, {
+			keep: (asset) => ofType(asset) && asset.name.toLowerCase().includes(needle),
+			max: RESULTS,
+			from: cursorFromToken(paginationToken),
+			maxPages: PICKER_PAGES,
+			pagesRunOut: 'pause',
+		});
+		const results: INodeListSearchItems[] = items.map((asset) => ({
+			name: label(asset, type),
+			value: asset.id,
+		}));
+		return { results, paginationToken: next && cursorToken(next) };
+	};
 }
 
 /** Versions of the model chosen in "Model": newest first, the published one marked. */
-export async function searchVersions(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const assetId = this.getCurrentNodeParameter('assetId', { extractValue: true });
-	if (!isUuid(assetId)) return { results: [] };
-	const { data } = await new AssetWorkspaceTransport(this).request({
-		method: 'GET',
-		path: ['assets', assetId, 'model', 'versions'],
-		schema: versionListSchema,
-	});
-	const needle = filter?.trim().toLowerCase() ?? '';
-	const results = [...data.versions]
-		.sort((a, b) => b.versionNumber - a.versionNumber)
-		.map((v) => ({
-			name: `v${v.versionNumber}${v.published ? ' (published)' : ''}${v.comment ? `: ${v.comment}` : ''}`,
-			value: v.id,
-		}))
-		.filter((item) => needle === '' || item.name.toLowerCase().includes(needle));
-	return { results };
+function searchVersions(settings: TransportSettings): Search {
+	return async function (this: ILoadOptionsFunctions, filter) {
+		const assetId = this.getCurrentNodeParameter('assetId', { extractValue: true });
+		if (!isUuid(assetId)) return { results: [] };
+		const { data } = await new AssetWorkspaceTransport(this, settings).request({
+			method: 'GET',
+			path: ['assets', assetId, 'model', 'versions'],
+			schema: versionListSchema,
+		});
+		const needle = filter?.trim().toLowerCase() ?? '';
+		const results = [...data.versions]
+			.sort((a, b) => b.versionNumber - a.versionNumber)
+			.map((v) => ({
+				name: `v${v.versionNumber}${v.published ? ' (published)' : ''}${v.comment ? `: ${v.comment}` : ''}`,
+				value: v.id,
+			}))
+			.filter((item) => needle === '' || item.name.toLowerCase().includes(needle));
+		return { results };
+	};
+}
+
+export function listSearchWith(settings: TransportSettings) {
+	return {
+		searchAssets: searchByName(settings),
+		searchModels: searchByName(settings, 'model'),
+		searchFolders: searchByName(settings, 'folder'),
+		searchVersions: searchVersions(settings),
+	};
 }

@@ -5,15 +5,11 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { operationError } from '../../../shared/errors';
 import { jobEnvelopeSchema } from '../../../shared/schemas';
-import {
-	readWaitOptions,
-	waitForJob,
-	waitOptions,
-	type WaitOptions,
-} from '../../helpers/waitForJob';
-import { requireParameters, requireUuid, show } from '../../../shared/validation';
+import { waitForJob } from '../../helpers/waitForJob';
+import { readWaitOptions, waitOptions, type WaitOptions } from '../../helpers/waitOptions';
+import { requireUuid } from '../../../shared/validation';
+import { readParameters } from '../../helpers/executeParameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
@@ -102,44 +98,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function readParameters(this: IExecuteFunctions, i: number): Record<string, unknown> {
-	const node = this.getNode();
-	const mode = this.getNodeParameter('specifyParameters', i, 'none') as string;
-	if (mode === 'keypair') {
-		const pairs = this.getNodeParameter('parameters.parameter', i, []) as Array<{
-			name: string;
-			value: unknown;
-		}>;
-		const parameters = new Map<string, unknown>();
-		for (const { name, value } of pairs) {
-			const key = String(name ?? '').trim();
-			if (parameters.has(key))
-				throw operationError(node, `Parameters: the name ${show(key)} is given twice`, {
-					itemIndex: i,
-				});
-			parameters.set(key, value);
-		}
-		// fromEntries makes own properties, so a name such as __proto__ is checked like any other.
-		return requireParameters(node, 'Parameters', Object.fromEntries(parameters), i);
-	}
-	if (mode === 'json') {
-		const raw = this.getNodeParameter('parametersJson', i, '{}') as unknown;
-		let value = raw;
-		if (typeof raw === 'string') {
-			try {
-				value = JSON.parse(raw) as unknown;
-			} catch (error) {
-				throw operationError(node, `Parameters (JSON) is not valid JSON: ${show(raw)}`, {
-					itemIndex: i,
-					description: (error as Error).message,
-				});
-			}
-		}
-		return requireParameters(node, 'Parameters (JSON)', value, i);
-	}
-	return {};
-}
-
 export interface ExecuteInput {
 	assetId: string;
 	parameters: Record<string, unknown>;
@@ -154,7 +112,7 @@ export function prepare(this: IExecuteFunctions, i: number): ExecuteInput {
 		this.getNodeParameter('assetId', i, '', { extractValue: true }),
 		i,
 	);
-	const parameters = readParameters.call(this, i);
+	const parameters = readParameters(this, i);
 	const wait = this.getNodeParameter('waitForCompletion', i, true) as boolean;
 	return { assetId, parameters, wait: wait ? readWaitOptions(this, i) : undefined };
 }

@@ -2,7 +2,11 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import type { Asset } from '../../../shared/schemas';
 import { requireInteger, requireUuid } from '../../../shared/validation';
-import type { AssetWorkspaceTransport } from '../../../shared/transport';
+import {
+	readAllAssets,
+	searchAssets,
+	type AssetWorkspaceTransport,
+} from '../../../shared/transport';
 import { folderLocator, returnAllAndLimit } from '../common.descriptions';
 
 /** The asset types the service names; filters compare case-insensitively, so other spellings match too. */
@@ -77,6 +81,9 @@ export async function execute(
 					(!types.length || types.includes(asset.type.toLowerCase())) &&
 					asset.name.toLowerCase().includes(needle)
 			: undefined;
-	const { assets } = await api.listAssets({ folderId, max, keep, itemIndex: i });
-	return assets;
+	if (max !== undefined) {
+		return (await searchAssets(api, { folderId, max, keep, itemIndex: i })).items;
+	}
+	const assets = await readAllAssets(api, { folderId, itemIndex: i });
+	return keep ? assets.filter(keep) : assets;
 }

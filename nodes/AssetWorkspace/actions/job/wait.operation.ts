@@ -1,7 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { requireUuid } from '../../../shared/validation';
-import { readWaitOptions, waitForJob, waitOptions } from '../../helpers/waitForJob';
+import { waitForJob } from '../../helpers/waitForJob';
+import { readWaitOptions, waitOptions } from '../../helpers/waitOptions';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';

@@ -1,0 +1,50 @@
+/** The options of waiting for a job (Asset: Execute with Wait for Completion, and Job: Wait for Completion). */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { operationError } from '../../shared/errors';
+
+export interface WaitOptions {
+	timeoutSeconds: number;
+	/** Terminal statuses that make the item fail. */
+	failOn: string[];
+}
+
+/** Options shared by Asset: Execute (when waiting) and Job: Wait for Completion. */
+export const waitOptions: INodeProperties[] = [
+	{
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 3600,
+		description:
+			'How long to wait for the job to finish. When it passes, the item fails; the job keeps running on the service.',
+	},
+	{
+		displayName: 'Fail On',
+		name: 'failOn',
+		type: 'multiOptions',
+		default: ['failed'],
+		description:
+			'Which final states make the item fail (it then goes to the error output, carrying the job). Choose none to never fail on the outcome.',
+		options: [
+			{ name: 'Failed', value: 'failed' },
+			{ name: 'Warning', value: 'warning' },
+		],
+	},
+];
+
+export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions {
+	const timeout = ctx.getNodeParameter('options.timeout', i, 3600) as number;
+	if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
+		throw operationError(
+			ctx.getNode(),
+			`Timeout must be a number of seconds above 0, got '${String(timeout)}'`,
+			{ itemIndex: i },
+		);
+	}
+	return {
+		timeoutSeconds: timeout,
+		failOn: ctx.getNodeParameter('options.failOn', i, ['failed']) as string[],
+	};
+}

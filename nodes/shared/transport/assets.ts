@@ -1,0 +1,69 @@
+/**
+ * Listing assets through the transport: Return All (every page, side by side) and the search of
+ * Limit and the pickers (page by page until enough match). The plans live in paging.ts and
+ * pagedSearch.ts; here their problems become node errors that name the page.
+ */
+import { operationError } from '../errors';
+import { assetListSchema, type Asset } from '../schemas';
+import { apiPath } from './exchange';
+import type { AssetWorkspaceTransport } from './index';
+import { searchPages, type SearchOptions } from './pagedSearch';
+import { readAllPages, type Problem } from './paging';
+
+interface Scope {
+	folderId?: string;
+	itemIndex?: number;
+	/** When (Date.now() ms) each page request must be over. */
+	until?: number;
+}
+
+function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
+	return async (offset: number, limit: number) =>
+		await api.request({
+			method: 'GET',
+			path: ['assets'],
+			qs: { limit, offset, ...(scope.folderId ? { folderId: scope.folderId } : {}) },
+			schema: assetListSchema,
+			itemIndex: scope.itemIndex,
+			until: scope.until,
+		});
+}
+
+/** A listing's problem as a node error naming the page it came from. */
+function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
+	return (message, offset, hint) =>
+		operationError(api.node, `Asset Workspace API: ${message}`, {
+			itemIndex,
+			description: `Request: GET ${apiPath(['assets'])}${offset >= 0 ? `?offset=${offset}` : ''}. ${hint}`,
+		});
+}
+
+/** Every asset in name order (Return All). */
+export async function readAllAssets(api: AssetWorkspaceTransport, scope: Scope = {}) {
+	const { pagesInFlight, maxPages } = api.settings;
+	return await readAllPages(pageReader(api, scope), {
+		start: 0,
+		inFlight: pagesInFlight,
+		maxPages,
+		problem: problemFor(api, scope.itemIndex),
+	});
+}
+
+/**
+ * Assets in name order that `keep` accepts, page by page until `max` of them, or `maxPages`
+ * pages (then `next` says where to go on), as Limit and the pickers need.
+ */
+export async function searchAssets(
+	api: AssetWorkspaceTransport,
+	options: Partial<Pick<SearchOptions<Asset>, 'maxPages' | 'pagesRunOut' | 'from'>> &
+		Pick<SearchOptions<Asset>, 'max' | 'keep'> &
+		Scope,
+) {
+	return await searchPages(pageReader(api, options), {
+		from: { offset: 0, skip: 0 },
+		maxPages: api.settings.maxPages,
+		pagesRunOut: 'fail',
+		problem: problemFor(api, options.itemIndex),
+		...options,
+	});
+}

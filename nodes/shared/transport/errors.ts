@@ -1,0 +1,92 @@
+/**
+ * Failed requests as n8n API errors: the status, the server's own code and message, the request
+ * (method and path), the item, and a hint; the API key removed from all of it.
+ */
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import { apiError } from '../errors';
+import { redact } from './redact';
+
+/**
+ * Network failures, in words. n8n replaces any error message that contains a code such as
+ * ECONNREFUSED with a generic sentence, so codes stay out of our messages.
+ */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNRESET: 'connection reset',
+	ECONNREFUSED: 'connection refused',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
+	EPIPE: 'connection broken',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host not found',
+};
+
+const HINTS: Record<number, string> = {
+	400: 'The service rejected the request as invalid: check the fields named in the message.',
+	401: 'Check the API key in the "Asset Workspace API" credential (create one in your profile under API Keys) and the base URL.',
+	403: 'This API key may not do this: check the permissions of the user who created it.',
+	404: 'Check the id, and that the user of this API key can read the item (items it cannot read answer 404 too).',
+	409: 'The item is not in a state that allows this (for example a model with no published version).',
+	429: 'The service is rate limiting this API key: run fewer items at once or wait before running again.',
+};
+
+export interface RequestLabel {
+	method: string;
+	path: string;
+	itemIndex?: number;
+}
+
+export interface FailureDetail {
+	status?: number;
+	code?: string;
+	message: string;
+	hint?: string;
+	attempts: number;
+}
+
+/** The code of a failure without an answer: the error's own code, or one read from its message. */
+export function networkCode(error: unknown): string | undefined {
+	const e = error as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
+	const code =
+		typeof e?.code === 'string'
+			? e.code
+			: typeof e?.cause?.code === 'string'
+				? e.cause.code
+				: undefined;
+	if (code && code in NETWORK_FAILURES) return code;
+	const message = typeof e?.message === 'string' ? e.message : '';
+	if (/socket hang up/i.test(message)) return 'ECONNRESET';
+	if (/timeout/i.test(message)) return 'ETIMEDOUT';
+	return code;
+}
+
+/** A network code in words ('connection refused'), or a general phrase. */
+export function networkWords(code: string | undefined): string {
+	return (code && NETWORK_FAILURES[code]) ?? 'request failed';
+}
+
+/** The NodeApiError for a failed request, built only from our own clean fields (never the request options). */
+export function requestFailure(
+	node: INode,
+	apiKey: string,
+	request: RequestLabel,
+	detail: FailureDetail,
+) {
+	const clean = (text: string) => redact(text, apiKey);
+	const status = detail.status
+		? `${detail.status}${detail.code ? ` ${detail.code}` : ''}`
+		: (detail.code ?? 'no answer');
+	const message = clean(`Asset Workspace API: ${detail.message} [${status}]`);
+	const itemText = request.itemIndex !== undefined ? ` (item ${request.itemIndex})` : '';
+	const tries = detail.attempts > 1 ? ` after ${detail.attempts} attempts` : '';
+	const hint = detail.hint ?? (detail.status ? HINTS[detail.status] : undefined);
+	const description = clean(
+		`Request: ${request.method} ${request.path}${itemText}${tries}.${hint ? ` ${hint}` : ''}`,
+	);
+	const httpCode = detail.status ? String(detail.status) : undefined;
+	// No network `code` field either: n8n would swap the message for a generic one.
+	const { method, path } = request;
+	const fields = { message, description, httpCode: httpCode ?? null, method, path } as JsonObject;
+	return apiError(node, fields, { message, description, httpCode, itemIndex: request.itemIndex });
+}

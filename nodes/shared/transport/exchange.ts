@@ -1,0 +1,104 @@
+/**
+ * What goes out and what comes back around the attempts: the credential checked before the
+ * first request, the body written as JSON once (so a body that cannot be sent fails with
+ * nothing sent), and a 2xx answer parsed, cleaned of the key and checked against its schema.
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+import type { z } from 'zod';
+
+import { checkApiKey } from '../apiKey';
+import { API_PREFIX, checkBaseUrl } from '../baseUrl';
+import { operationError } from '../errors';
+import { describeSchemaError } from '../schemas';
+import { CREDENTIAL_TYPE, type ApiContext } from './attempt';
+import type { FailureDetail, RequestLabel } from './errors';
+import { describeBody } from './failures';
+import { mayHoldKey, redact, redactJson } from './redact';
+
+/** The largest request body sent; bigger parameters are refused before anything goes out. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function apiPath(path: string[]): string {
+	return `${API_PREFIX}/${path.map((segment) => encodeURIComponent(segment)).join('/')}`;
+}
+
+export interface Credentials {
+	baseUrl: string;
+	apiKey: string;
+}
+
+export async function readCredentials(ctx: ApiContext, itemIndex?: number): Promise<Credentials> {
+	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string }>(
+		CREDENTIAL_TYPE,
+		itemIndex ?? 0,
+	);
+	const url = checkBaseUrl(data.baseUrl);
+	const key = checkApiKey(data.apiKey);
+	if (url.problem !== undefined) {
+		throw operationError(ctx.getNode(), redact(url.message, String(data.apiKey ?? '')), {
+			itemIndex,
+			description:
+				'Set the workspace address in the "Asset Workspace API" credential, for example https://acme.assetworkspace.example.',
+		});
+	}
+	if (key.message !== undefined) {
+		throw operationError(ctx.getNode(), key.message, {
+			itemIndex,
+			description:
+				'Paste the whole key into the "Asset Workspace API" credential (create one in your profile under API Keys).',
+		});
+	}
+	return { baseUrl: url.url, apiKey: key.key };
+}
+
+/** The body as JSON text, made before anything is sent. */
+export function serialiseBody(node: INode, body: IDataObject, request: RequestLabel): string {
+	let text: string | undefined;
+	let reason = '';
+	try {
+		text = JSON.stringify(body);
+	} catch (error) {
+		reason = `: ${(error as Error)?.message ?? String(error)}`;
+	}
+	const bytes = text === undefined ? 0 : Buffer.byteLength(text);
+	if (text !== undefined && bytes <= MAX_BODY_BYTES) return text;
+	throw operationError(
+		node,
+		text === undefined
+			? `Asset Workspace API: the request body cannot be written as JSON${reason}`
+			: `Asset Workspace API: the request body is ${bytes} bytes, more than the ${MAX_BODY_BYTES} this node sends`,
+		{
+			itemIndex: request.itemIndex,
+			description: `Request: ${request.method} ${request.path}. Nothing was sent, so no job was queued: send parameters as plain JSON values (text, numbers, true/false, lists, objects).`,
+		},
+	);
+}
+
+/** A 2xx answer as the schema's data, or what is wrong with it (for requestFailure). */
+export function readAnswer<T extends z.ZodTypeAny>(
+	text: string,
+	schema: T,
+	apiKey: string,
+	context: { method: string; status: number; attempts: number },
+): { data: z.infer<T> } | { failure: FailureDetail } {
+	const { status, attempts } = context;
+	// A garbled answer to an execute still means the service took the request.
+	const queued =
+		context.method === 'POST'
+			? 'The service accepted the request, so the run was probably queued: check before running it again. '
+			: '';
+	let json: unknown;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		const message = `answered ${status} with ${describeBody(text, apiKey).summary}`;
+		const hint = `${queued}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`;
+		return { failure: { status, message, hint, attempts } };
+	}
+	// A server that echoes the request must not put the key into an output item, however it escapes it.
+	const parsed = schema.safeParse(mayHoldKey(text, apiKey) ? redactJson(json, apiKey) : json);
+	if (parsed.success) return { data: parsed.data };
+	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;
+	const hint = `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`;
+	return { failure: { status, message, hint, attempts } };
+}

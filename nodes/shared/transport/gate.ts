@@ -1,0 +1,91 @@
+/**
+ * One gate for every request of a node execution (all items, all pages), so that a 429 slows
+ * the node down as a whole. After a 429 the gate stays shut for the Retry-After (with jitter),
+ * then lets one request through at a time, doubling the number in flight with each success.
+ * While a request waits, each refusal of a request sent after it began waiting counts as one
+ * of its own attempts: it would have been refused too. So a service that keeps answering 429
+ * sees one probe per Retry-After, not one request per item.
+ */
+import { pause, type Chance } from './time';
+
+/** Thrown by `enter` when the gate stays shut past the caller's deadline. */
+export class GateShutError extends Error {
+	constructor(readonly reopensInMs: number) {
+		super(`The service is rate limiting; it reopens in ${Math.ceil(reopensInMs / 1000)} s`);
+	}
+}
+
+interface Waiter {
+	since: number;
+	missed: number;
+}
+
+export class RateGate {
+	private shutUntil = 0;
+	private limit = Infinity;
+	private inFlight = 0;
+	private readonly waiting = new Set<Waiter>();
+	private changed = this.nextChange();
+	private wake = () => {};
+
+	constructor(private readonly chance: Chance) {}
+
+	/** How many requests may be under way now (Infinity until the first 429). */
+	get width() {
+		return this.limit;
+	}
+
+	/**
+	 * Waits for a turn; resolves with the number of refusals that happened to others while this
+	 * request waited (to count as its own attempts). Holds a place until `release` is called.
+	 */
+	async enter(until: number, signal?: AbortSignal): Promise<number> {
+		const waiter: Waiter = { since: this.chance.now(), missed: 0 };
+		this.waiting.add(waiter);
+		try {
+			for (;;) {
+				const now = this.chance.now();
+				if (now >= this.shutUntil && this.inFlight < this.limit) {
+					this.inFlight++;
+					return waiter.missed;
+				}
+				if (now < this.shutUntil) {
+					if (this.shutUntil > until) throw new GateShutError(this.shutUntil - now);
+					await pause(this.shutUntil - now, signal);
+				} else {
+					// Full: wait for a place to free up, no longer than the deadline.
+					await pause(until - now, signal, this.changed);
+					if (this.chance.now() >= until) throw new GateShutError(0);
+				}
+			}
+		} finally {
+			this.waiting.delete(waiter);
+		}
+	}
+
+	/**
+	 * Gives the place back. `refused` when the service answered 429 to a request sent at `sentAt`:
+	 * the gate shuts for `waitMs`, then lets one through at a time. Otherwise a success doubles
+	 * how many may go at once.
+	 */
+	release(refused?: { sentAt: number; waitMs: number }) {
+		this.inFlight--;
+		if (refused) {
+			this.shutUntil = Math.max(this.shutUntil, this.chance.now() + refused.waitMs);
+			this.limit = 1;
+			for (const waiter of this.waiting) if (refused.sentAt >= waiter.since) waiter.missed++;
+		} else if (this.limit !== Infinity) {
+			this.limit = this.limit >= 32 ? Infinity : this.limit * 2;
+		}
+		this.signal();
+	}
+
+	private signal() {
+		this.wake();
+		this.changed = this.nextChange();
+	}
+
+	private nextChange() {
+		return new Promise<void>((resolve) => (this.wake = resolve));
+	}
+}

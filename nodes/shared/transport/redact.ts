@@ -1,0 +1,62 @@
+/**
+ * Keeping the API key out of everything the node shows: error messages, descriptions and output
+ * items, even when a server echoes the request back in some escaped spelling.
+ */
+import { MIN_KEY_LENGTH } from '../apiKey';
+
+/**
+ * Removes the API key from text the node is about to show: as sent, URL-encoded, and JSON-escaped
+ * (also with `/` written as `\/`). Apply it before cutting text short, so no prefix of the key survives.
+ */
+export function redact(text: string, apiKey: string): string {
+	if (apiKey.length < MIN_KEY_LENGTH) return text;
+	const escaped = JSON.stringify(apiKey).slice(1, -1);
+	const forms = new Set([
+		apiKey,
+		encodeURIComponent(apiKey),
+		escaped,
+		escaped.replace(/\//g, '\\/'),
+	]);
+	let clean = text;
+	for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join('[redacted]');
+	return clean;
+}
+
+/**
+ * The key removed from every string and property name of a parsed JSON value, at any depth
+ * (walked with a stack, not recursion). JSON escapes are already decoded here, so every spelling
+ * of the key is caught and nothing else is touched.
+ */
+export function redactJson(value: unknown, apiKey: string): unknown {
+	if (typeof value === 'string') return redact(value, apiKey);
+	if (apiKey.length < MIN_KEY_LENGTH || typeof value !== 'object' || value === null) return value;
+	const stack: Array<Record<string, unknown>> = [value as Record<string, unknown>];
+	while (stack.length > 0) {
+		const container = stack.pop()!;
+		for (const name of Object.keys(container)) {
+			const child = container[name];
+			if (typeof child === 'string') container[name] = redact(child, apiKey);
+			else if (typeof child === 'object' && child !== null)
+				stack.push(child as Record<string, unknown>);
+			const cleanName = redact(name, apiKey);
+			if (cleanName !== name) {
+				container[cleanName] = container[name];
+				delete container[name];
+			}
+		}
+	}
+	return value;
+}
+
+/**
+ * Whether decoding JSON `text` can yield the key anywhere. Without `\u` escapes the only ways to
+ * write it are JSON.stringify's, with `/` optionally as `\/`; most answers (none of which carry
+ * the key) then skip the walk of redactJson.
+ */
+export function mayHoldKey(text: string, apiKey: string): boolean {
+	if (apiKey.length < MIN_KEY_LENGTH) return false;
+	// A key with characters JSON must escape could hide behind other escapes: always walk.
+	if ([...apiKey].some((c) => c === '"' || c === '\\' || c < ' ')) return true;
+	const plain = text.includes('\\/') ? text.replace(/\\\//g, '/') : text;
+	return plain.includes('\\u') || plain.includes(JSON.stringify(apiKey).slice(1, -1));
+}

@@ -1,0 +1,53 @@
+/**
+ * Waiting, bounded: every wait of the transport ends at its deadline or at once when the
+ * execution is cancelled, and leaves no timer behind. n8n 2.x's `sleep` takes an abort signal;
+ * n8n 1.x's does not, but it has `sleepWithAbort` (absent in 2.x).
+ */
+import * as workflow from 'n8n-workflow';
+
+type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+const sleepUntilAborted: Sleep =
+	(workflow as unknown as { sleepWithAbort?: Sleep }).sleepWithAbort ?? workflow.sleep;
+
+/** The clock and the dice, passed in so tests can hold them still. */
+export interface Chance {
+	now: () => number;
+	random: () => number;
+}
+
+export const REAL_CHANCE: Chance = { now: () => Date.now(), random: () => Math.random() };
+
+/** Thrown by `pause` when the execution is cancelled while it waits. */
+export class CancelledError extends Error {
+	constructor() {
+		super('The execution was cancelled');
+	}
+}
+
+/**
+ * Resolves after `ms` (no bound when Infinity) or when `early` resolves, whichever comes first;
+ * rejects with CancelledError as soon as `signal` aborts.
+ */
+export async function pause(ms: number, signal?: AbortSignal, early?: Promise<unknown>) {
+	if (signal?.aborted) throw new CancelledError();
+	const racers: Array<Promise<unknown>> = early ? [early] : [];
+	const done = new AbortController();
+	if (Number.isFinite(ms)) {
+		racers.push(sleepUntilAborted(Math.max(0, ms), done.signal).catch(() => {}));
+	}
+	let onAbort = () => {};
+	if (signal) {
+		racers.push(
+			new Promise<never>((_resolve, reject) => {
+				onAbort = () => reject(new CancelledError());
+				signal.addEventListener('abort', onAbort, { once: true });
+			}),
+		);
+	}
+	try {
+		await Promise.race(racers);
+	} finally {
+		done.abort();
+		signal?.removeEventListener('abort', onAbort);
+	}
+}
