@@ -22,6 +22,8 @@ export interface RunOptions {
 	keep?: boolean;
 	/** The n8n line (default: AW_N8N_LINE, else n8n 2.x). */
 	line?: N8nLine;
+	/** Extra environment for n8n (for example durable poll cursors). */
+	env?: Record<string, string>;
 	log?: (line: string) => void;
 }
 
@@ -46,7 +48,12 @@ export async function openSession(options: RunOptions = {}): Promise<Session> {
 		? undefined
 		: await startSandbox({ jobStepMs: 500, ...options.sandbox });
 	const baseUrl = options.baseUrl ?? sandbox!.url;
-	const n8n = new N8n({ keep: options.keep, line: options.line, log: options.log });
+	const n8n = new N8n({
+		keep: options.keep,
+		line: options.line,
+		log: options.log,
+		env: options.env,
+	});
 	const close = async () => {
 		await n8n.dispose();
 		await sandbox?.close();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { ensureRuntime, type Runtime } from '../../e2e/runtime';
 import { openSession, type Session } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
+import { OWNER, call, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
 import { runScript, type ScriptResult } from '../helpers/scripts';
 
 const WORKFLOWS = join(__dirname, 'workflows');
@@ -139,7 +139,22 @@ describe('npm run workflow: every operation, and an error path', () => {
 	});
 });
 
-describe('the trigger in a running n8n', () => {
+/** n8n 2.41 with durable poll cursors (off by default): each poll's state is committed. */
+const DURABLE_CURSORS = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+/** Jobs watched by the "Slow service" trigger; each status answer takes SLOW_MS. */
+const SLOW_JOBS = 300;
+const SLOW_MS = 2000;
+
+const triggerModes = () =>
+	(process.env.AW_N8N_LINE ?? 'n8n-2') === 'n8n-1'
+		? (['default'] as const)
+		: (['default', 'durable poll cursors'] as const);
+
+describe.each(triggerModes())('the trigger in a running n8n (%s)', (mode) => {
 	let session: Session;
 	afterAll(async () => session?.close(), 60_000);
 
@@ -161,48 +176,123 @@ describe('the trigger in a running n8n', () => {
 	};
 
 	test(
-		'fires exactly once for a job that finishes, and not again after n8n restarts',
+		'fires once per job: across a restart between a poll that emitted nothing and the job’s end, and against a slow service within its budget',
 		async () => {
-			// n8n 2.x polls at most once a minute. A second job that never finishes ("heartbeat") shows each poll.
-			session = await openSession({ sandbox: { jobStepMs: 1_000_000_000 } });
+			// n8n 2.x polls at most once a minute. Each trigger also watches a job that never
+			// finishes (a heartbeat), whose requests show that trigger's polls.
+			session = await openSession({
+				sandbox: { jobStepMs: 1_000_000_000 },
+				env: mode === 'default' ? {} : DURABLE_CURSORS,
+			});
 			const sandbox = session.sandbox!;
 			const start = async (): Promise<string> =>
 				(await startJob(sandbox, SEED_IDS.postgresOrders)).jobId;
-			const [jobId, heartbeat] = [await start(), await start()];
-			const workflow = JSON.parse(
-				readFileSync(join(WORKFLOWS, 'trigger.workflow.json'), 'utf8').replace(
-					'__JOB_ID__',
-					`${jobId}, ${heartbeat}`,
+			const [basic, heartbeat] = [await start(), await start()];
+			const [on, onBeat, off, offBeat] = [
+				await start(),
+				await start(),
+				await start(),
+				await start(),
+			];
+			const slow: string[] = [];
+			for (let n = 0; n < SLOW_JOBS; n++) slow.push(await start());
+			const late = await start(); // last on the slow list
+			// Fire for Jobs Already Finished off has a workflow of its own: n8n saves a workflow's
+			// static data as a whole when any of its triggers emits, which would save it too.
+			const workflows = ['trigger.workflow.json', 'trigger-off.workflow.json'].map((file) =>
+				JSON.parse(
+					readFileSync(join(WORKFLOWS, file), 'utf8')
+						.replace('__BASIC__', `${basic}, ${heartbeat}`)
+						.replace('__RESTART_ON__', `${on}, ${onBeat}`)
+						.replace('__RESTART_OFF__', `${off}, ${offBeat}`)
+						.replace('__SLOW__', [...slow, late].join(',')),
 				),
 			);
-			await session.n8n.importWorkflow(workflow);
-			await session.n8n.publish(workflow.id);
+			// The restart cases' jobs cannot be read by the first poll: their first sighting is a later one.
+			await call(sandbox, '/__sandbox/faults', {
+				method: 'POST',
+				body: [
+					...[on, off].map((id) => ({
+						match: `/api/public/v1/jobs/${id}`,
+						fault: 'status',
+						status: 503,
+						times: 4,
+					})),
+					...[...slow, late].map((id) => ({
+						match: `/api/public/v1/jobs/${id}`,
+						fault: 'slow-body',
+						delayMs: SLOW_MS,
+						times: 1000,
+					})),
+				],
+			});
+			for (const workflow of workflows) {
+				await session.n8n.importWorkflow(workflow);
+				await session.n8n.publish(workflow.id);
+			}
 			const polls = (id: string) =>
 				sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${id}`)).length;
-			const nextPoll = async () => {
-				const seen = polls(heartbeat);
-				if (!(await until(async () => polls(heartbeat) > seen, 150_000)))
+			const nextPoll = async (beat: string) => {
+				const seen = polls(beat);
+				if (!(await until(async () => polls(beat) > seen, 150_000)))
 					throw new Error(`no poll came:\n${session.n8n.serverOutput.slice(-3000)}`);
 			};
 
 			await session.n8n.start();
-			await nextPoll(); // the poll at activation: the job is pending, nothing fires
-			expect(await notifications(jobId)).toEqual([]);
+			await Promise.all([nextPoll(heartbeat), nextPoll(onBeat), nextPoll(offBeat)]);
+			expect(await notifications(basic)).toEqual([]);
 
-			await controlJob(sandbox, jobId, { status: 'failed' });
-			expect(await until(async () => (await notifications(jobId)).length > 0, 150_000)).toBe(true);
-			const asked = polls(jobId);
-			await nextPoll();
-			expect(await notifications(jobId)).toHaveLength(1);
-			expect((await notifications(jobId))[0].parameters.MESSAGE).toBe(`${jobId} failed`);
-			expect(polls(jobId)).toBe(asked); // settled: never asked for again
+			// A poll that emits nothing is the only one to see the restart cases' jobs running.
+			for (const id of [on, off]) await controlJob(sandbox, id, { status: 'running' });
+			await Promise.all([nextPoll(onBeat), nextPoll(offBeat)]);
+			await controlJob(sandbox, basic, { status: 'failed' });
+			await controlJob(sandbox, late, { status: 'success' });
+			expect(await until(async () => (await notifications(basic)).length > 0, 150_000)).toBe(true);
+			const asked = polls(basic);
+			await nextPoll(heartbeat);
+			expect(await notifications(basic)).toHaveLength(1);
+			expect((await notifications(basic))[0].parameters.MESSAGE).toBe(`${basic} failed`);
+			expect(polls(basic)).toBe(asked); // settled: never asked for again
 
+			// The restart cases' jobs finish while n8n is down.
 			await session.n8n.stop();
+			for (const id of [on, off]) await controlJob(sandbox, id, { status: 'success' });
 			await session.n8n.start();
-			await nextPoll(); // the poll at activation after the restart
-			expect(await notifications(jobId)).toHaveLength(1);
-			expect(polls(jobId)).toBe(asked);
+			expect(await until(async () => (await notifications(on)).length > 0, 150_000)).toBe(true);
+			// Both restart triggers have polled since; one more poll each, and nothing fires again.
+			await Promise.all([nextPoll(onBeat), nextPoll(offBeat), nextPoll(heartbeat)]);
+			expect(await notifications(basic)).toHaveLength(1);
+			expect(polls(basic)).toBe(asked);
+			expect(await notifications(on)).toHaveLength(1);
+			// Fire for Jobs Already Finished off: exact only when n8n commits polls that emit nothing.
+			expect(await notifications(off)).toHaveLength(mode === 'default' ? 0 : 1);
+
+			// The slow service: every poll ended within its budget (30 s), and the late job fired once.
+			expect(await until(async () => (await notifications(late)).length > 0, 300_000)).toBe(true);
+			const slowPolls = pollsOf(
+				sandbox.requests.filter((r) => slow.includes(r.path.split('/').pop()!)),
+			);
+			const longest = Math.max(...slowPolls.map((p) => p.ms));
+			process.stderr.write(
+				`[trigger ${mode}] slow service: ${slowPolls.length} polls of ${slowPolls.map((p) => p.requests).join(', ')} requests; longest poll ${longest} ms\n`,
+			);
+			expect(longest).toBeLessThan(30_000);
+			expect(await notifications(late)).toHaveLength(1);
 		},
-		15 * 60_000,
+		20 * 60_000,
 	);
 });
+
+/** Requests grouped into polls (a gap of 10 s or more starts a new one), with each poll's span. */
+function pollsOf(requests: Array<{ time: string; durationMs: number }>) {
+	const polls: Array<{ start: number; end: number; requests: number }> = [];
+	for (const r of [...requests].sort((a, b) => Date.parse(a.time) - Date.parse(b.time))) {
+		const start = Date.parse(r.time);
+		const last = polls.at(-1);
+		if (last && start - last.end < 10_000) {
+			last.end = Math.max(last.end, start + r.durationMs);
+			last.requests++;
+		} else polls.push({ start, end: start + r.durationMs, requests: 1 });
+	}
+	return polls.map((p) => ({ ms: p.end - p.start, requests: p.requests }));
+}

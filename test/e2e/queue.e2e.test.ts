@@ -81,8 +81,11 @@ beforeAll(async () => {
 		await cluster.main.importWorkflow(w);
 		await cluster.main.publish(w.id);
 	}
+	// The trigger workflow's other trigger nodes (for the n8n e2e suite's restart cases) watch the heartbeat.
 	const trigger = workflow('trigger.workflow.json', {
-		__JOB_ID__: [...watched, heartbeat].join(', '),
+		__BASIC__: [...watched, heartbeat].join(', '),
+		__RESTART_ON__: heartbeat,
+		__SLOW__: heartbeat,
 	});
 	await cluster.main.importWorkflow(trigger);
 	await cluster.main.publish(trigger.id);

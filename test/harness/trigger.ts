@@ -36,7 +36,7 @@ import {
 	AssetWorkspaceTrigger,
 	DEFAULT_TRIGGER_SETTINGS,
 	type TriggerSettings,
-} from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node';
+} from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
 import {
 	CREDENTIAL_TYPE,
 	PACKAGE,
