@@ -11,7 +11,10 @@ import {
 import { checkApiKey } from '../nodes/shared/apiKey';
 import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/shared/baseUrl';
 
-/** Redirects the credential test refuses to follow (a redirect would carry the key elsewhere), each with its own message. */
+/**
+ * Redirects the credential test refuses to follow (a redirect would carry the key elsewhere), each
+ * with its own message.
+ */
 const REDIRECTS = [301, 302, 303, 307, 308];
 
 export class AssetWorkspaceApi implements ICredentialType {

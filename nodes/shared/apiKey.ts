@@ -1,6 +1,8 @@
 /** The API key, checked the same way by the node and by the credential's test. */
 
-/** Keys shorter than this are refused before any request (so redaction never cuts up ordinary text). */
+/**
+ * Keys shorter than this are refused before any request (so redaction never cuts up ordinary text).
+ */
 export const MIN_KEY_LENGTH = 8;
 
 export type ApiKeyCheck =

@@ -10,7 +10,9 @@ export const API_PREFIX = '/api/public/v1';
 
 const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
 
-/** A usable base URL, or what is wrong with it: `problem` alone, and `message` as an error shows it. */
+/**
+ * A usable base URL, or what is wrong with it: `problem` alone, and `message` as an error shows it.
+ */
 export type BaseUrlCheck =
 	| { url: string; problem?: undefined; message?: undefined }
 	| { url?: undefined; problem: string; message: string };
@@ -49,7 +51,10 @@ function normalise(raw: unknown): { url: string } | string {
 	return { url: trimmed };
 }
 
-/** The base URL as an error message may show it: scheme, host and path, never a user, password, query or fragment. */
+/**
+ * The base URL as an error message may show it: scheme, host and path, never a user, password,
+ * query or fragment.
+ */
 function describeBaseUrl(raw: unknown): string {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	try {
@@ -62,6 +67,9 @@ function describeBaseUrl(raw: unknown): string {
 	}
 }
 
-/** The same normalisation, as an n8n expression over `$credentials.baseUrl` (used by the credential test). */
+/**
+ * The same normalisation, as an n8n expression over `$credentials.baseUrl` (used by the credential
+ * test).
+ */
 export const BASE_URL_EXPRESSION =
 	"={{String($credentials.baseUrl ?? '').trim().replace(/\\/+$/, '').replace(/\\/api\\/public\\/v1$/i, '').replace(/\\/+$/, '')}}";

@@ -110,7 +110,10 @@ export function isTerminal(status: string): status is TerminalStatus {
 	return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-/** Names the first contract break of a zod error, e.g. `data[3].id: Expected string, received number`. */
+/**
+ * Names the first contract break of a zod error, e.g. `data[3].id: Expected string, received
+ * number`.
+ */
 export function describeSchemaError(error: z.ZodError): string {
 	const issue = error.issues[0];
 	const path = issue.path.reduce<string>(

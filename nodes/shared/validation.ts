@@ -22,7 +22,9 @@ export function show(value: unknown): string {
 	return `'${text.length > 80 ? `${text.slice(0, 77)}...` : text}'`;
 }
 
-/** A UUID identifier; anything else (empty, path-like, too long) is a clear error naming the field. */
+/**
+ * A UUID identifier; anything else (empty, path-like, too long) is a clear error naming the field.
+ */
 export function requireUuid(
 	node: INode,
 	field: string,
@@ -44,7 +46,10 @@ export function isParameterName(name: string): boolean {
 	return PARAMETER_NAME.test(name);
 }
 
-/** How deeply a value nests, counted without recursion (so any depth is measured safely); stops past `limit`. */
+/**
+ * How deeply a value nests, counted without recursion (so any depth is measured safely); stops past
+ * `limit`.
+ */
 function depthOf(value: unknown, limit: number): number {
 	let deepest = 0;
 	const stack: Array<[unknown, number]> = [[value, 0]];
@@ -97,7 +102,8 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 			},
 		);
 	}
-	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels deep.
+	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels
+	// deep.
 	if (depthOf(value, MAX_PARAMETER_DEPTH) > MAX_PARAMETER_DEPTH) {
 		throw operationError(
 			node,

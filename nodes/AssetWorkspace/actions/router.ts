@@ -91,7 +91,8 @@ export async function router(
 	const items = this.getInputData();
 	const prepare = operationOf(this);
 	const continueOnFail = this.continueOnFail();
-	// Every item's input is checked before any request: with the node stopping on errors, nothing is sent.
+	// Every item's input is checked before any request: with the node stopping on errors, nothing is
+	// sent.
 	const runs = items.map((_item, i): { run?: Run; error?: NodeApiError | NodeOperationError } => {
 		try {
 			return { run: prepare(this, i) };

@@ -40,7 +40,8 @@ export function carriesExactly(token: string): boolean {
  */
 export function findInexactNumber(text: string): InexactNumber | undefined {
 	const path: Array<string | number> = [];
-	// Per open container: 'key' (an object expecting a key), 'value' (an object after its key), or 'item' (an array).
+	// Per open container: 'key' (an object expecting a key), 'value' (an object after its key), or
+	// 'item' (an array).
 	const expecting: Array<'key' | 'value' | 'item'> = [];
 	const label = () =>
 		path.reduce<string>(

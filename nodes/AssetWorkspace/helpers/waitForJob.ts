@@ -24,7 +24,9 @@ import { isTerminal, jobEnvelopeSchema, type Job } from '../../shared/schemas';
 const LASTING_STATUSES = new Set(['400', '401', '403', '404']);
 
 export const WAIT_POLICY = { firstIntervalMs: 1000, growth: 1.5, maxIntervalMs: 30_000 };
-/** The last status check, made at the Timeout, may take this long to answer; then the item fails. */
+/**
+ * The last status check, made at the Timeout, may take this long to answer; then the item fails.
+ */
 export const LAST_ANSWER_MS = 1000;
 
 function cancelledWhileWaiting(ctx: IExecuteFunctions, jobId: string, itemIndex: number) {

@@ -1,4 +1,7 @@
-/** The options of waiting for a job (Asset: Execute with Wait for Completion, and Job: Wait for Completion). */
+/**
+ * The options of waiting for a job (Asset: Execute with Wait for Completion, and Job: Wait for
+ * Completion).
+ */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { operationError } from '../../shared/errors';

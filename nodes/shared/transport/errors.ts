@@ -66,7 +66,10 @@ export function networkWords(code: string | undefined): string {
 	return (code && NETWORK_FAILURES[code]) ?? 'request failed';
 }
 
-/** The NodeApiError for a failed request, built only from our own clean fields (never the request options). */
+/**
+ * The NodeApiError for a failed request, built only from our own clean fields (never the request
+ * options).
+ */
 export function requestFailure(
 	node: INode,
 	apiKey: string,

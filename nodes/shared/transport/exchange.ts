@@ -95,7 +95,8 @@ export function readAnswer<T extends z.ZodTypeAny>(
 		const hint = `${queued}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`;
 		return { failure: { status, message, hint, attempts } };
 	}
-	// A server that echoes the request must not put the key into an output item, however it escapes it.
+	// A server that echoes the request must not put the key into an output item, however it escapes
+	// it.
 	const parsed = schema.safeParse(mayHoldKey(text, apiKey) ? redactJson(json, apiKey) : json);
 	if (parsed.success) return { data: parsed.data };
 	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;

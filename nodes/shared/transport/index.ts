@@ -38,7 +38,9 @@ export { readAllAssets, searchAssets } from './assets';
 
 export class AssetWorkspaceTransport {
 	private readonly gate: RateGate;
-	/** Credentials per item: n8n reads and decrypts them on every call, so each item reads them once. */
+	/**
+	 * Credentials per item: n8n reads and decrypts them on every call, so each item reads them once.
+	 */
 	private readonly credentials = new Map<number, Promise<Credentials>>();
 
 	constructor(
@@ -53,7 +55,9 @@ export class AssetWorkspaceTransport {
 		return this.ctx.getNode();
 	}
 
-	/** One API call: retried by the policy, validated with `schema`, errors mapped to NodeApiError. */
+	/**
+	 * One API call: retried by the policy, validated with `schema`, errors mapped to NodeApiError.
+	 */
 	async request<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
 		return await this.send(options, false);
 	}

@@ -23,7 +23,9 @@ export interface SearchOptions<T> {
 	from: Cursor;
 	/** How many matching assets to return at most. */
 	max: number;
-	/** Which assets count; without it every asset does, and a page asks for no more than still needed. */
+	/**
+	 * Which assets count; without it every asset does, and a page asks for no more than still needed.
+	 */
 	keep?: (item: T) => boolean;
 	/** How many pages one call reads at most (the pickers read a few, then hand back a cursor). */
 	maxPages: number;

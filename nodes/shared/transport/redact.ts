@@ -6,7 +6,8 @@ import { MIN_KEY_LENGTH } from '../apiKey';
 
 /**
  * Removes the API key from text the node is about to show: as sent, URL-encoded, and JSON-escaped
- * (also with `/` written as `\/`). Apply it before cutting text short, so no prefix of the key survives.
+ * (also with `/` written as `\/`). Apply it before cutting text short, so no prefix of the key
+ * survives.
  */
 export function redact(text: string, apiKey: string): string {
 	if (apiKey.length < MIN_KEY_LENGTH) return text;

@@ -6,7 +6,9 @@
 export interface RetryPolicy {
 	/** Attempts per request, the first one included. */
 	maxAttempts: number;
-	/** Backoff ceiling before the first retry; it doubles each attempt up to maxDelayMs (full jitter). */
+	/**
+	 * Backoff ceiling before the first retry; it doubles each attempt up to maxDelayMs (full jitter).
+	 */
 	baseDelayMs: number;
 	maxDelayMs: number;
 	/** A Retry-After longer than this is not waited for: the request fails and says so. */
@@ -23,7 +25,10 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
 	attemptTimeoutMs: 30_000,
 };
 
-/** A Retry-After is waited for with up to this share of it added, so refused clients do not come back together. */
+/**
+ * A Retry-After is waited for with up to this share of it added, so refused clients do not come
+ * back together.
+ */
 export const RETRY_AFTER_JITTER = 0.2;
 
 /** Statuses a GET is sent again on. */
@@ -70,7 +75,8 @@ export function isRetryable(failure: Omit<FailedAttempt, 'attempt' | 'timeLeftMs
 			? RETRIED_STATUSES.has(failure.status)
 			: REFUSED_STATUSES.has(failure.status) && failure.retryAfterMs !== undefined;
 	}
-	// A POST that may have reached the service is never sent twice: only a refused connection is safe.
+	// A POST that may have reached the service is never sent twice: only a refused connection is
+	// safe.
 	if (!idempotent) return failure.networkCode === 'ECONNREFUSED';
 	return failure.networkCode !== undefined && RETRIED_NETWORK_CODES.has(failure.networkCode);
 }
@@ -102,7 +108,10 @@ const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 const TIME = '\\d{2}:\\d{2}:\\d{2}';
-/** The three HTTP-date forms of RFC 9110: IMF-fixdate, RFC 850 and asctime (the last one is GMT too). */
+/**
+ * The three HTTP-date forms of RFC 9110: IMF-fixdate, RFC 850 and asctime (the last one is GMT
+ * too).
+ */
 const HTTP_DATES = [
 	new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`),
 	new RegExp(`^${LONG_DAY}, \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`),

@@ -4,9 +4,13 @@ import { REAL_CHANCE, type Chance } from './time';
 
 export interface TransportSettings {
 	retry: RetryPolicy;
-	/** Return All reads pages after the first this many at a time (fewer after a 429: see RateGate). */
+	/**
+	 * Return All reads pages after the first this many at a time (fewer after a 429: see RateGate).
+	 */
 	pagesInFlight: number;
-	/** Return All fails past this many pages (1,000,000 assets): a listing that long does not page. */
+	/**
+	 * Return All fails past this many pages (1,000,000 assets): a listing that long does not page.
+	 */
 	maxPages: number;
 	chance: Chance;
 }

@@ -104,7 +104,10 @@ export interface ExecuteInput {
 	wait?: WaitOptions;
 }
 
-/** Reads and checks one item's input without sending anything: the router prepares every item before the first job is queued. */
+/**
+ * Reads and checks one item's input without sending anything: the router prepares every item before
+ * the first job is queued.
+ */
 export function prepare(this: IExecuteFunctions, i: number): ExecuteInput {
 	const assetId = requireUuid(
 		this.getNode(),

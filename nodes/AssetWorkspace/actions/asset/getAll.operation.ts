@@ -9,7 +9,10 @@ import {
 } from '../../../shared/transport';
 import { folderLocator, returnAllAndLimit } from '../common.descriptions';
 
-/** The asset types the service names; filters compare case-insensitively, so other spellings match too. */
+/**
+ * The asset types the service names; filters compare case-insensitively, so other spellings match
+ * too.
+ */
 const ASSET_TYPES = ['Folder', 'Model', 'Orchestration', 'Python', 'Source'];
 
 const properties: INodeProperties[] = [
