@@ -21,13 +21,14 @@ import { parseArgs } from 'node:util';
 
 import { chromium, type Page } from 'playwright-core';
 
+import { N8nRest, OWNER_ACCOUNT } from '../e2e/rest';
 import { openSession, readWorkflow, type Session } from '../e2e/workflows';
 import { SEED_IDS } from '../sandbox/seed';
 import { controlJob, startJob } from '../test/helpers/http';
 
 const ROOT = join(__dirname, '..');
 const CHAIN = join(ROOT, 'examples', 'run-a-then-b-then-c.workflow.json');
-const ALERT = join(ROOT, 'examples', 'alert-when-a-run-fails.workflow.json');
+const WATCH = join(ROOT, 'examples', 'watch-jobs-with-the-trigger.workflow.json');
 const BROWSERS = [
 	'/usr/bin/chromium',
 	'/usr/bin/chromium-browser',
@@ -35,12 +36,6 @@ const BROWSERS = [
 	'/usr/bin/google-chrome-stable',
 ];
 const VIEWPORT = { width: 1440, height: 900 };
-const OWNER_ACCOUNT = {
-	email: 'owner@example.com',
-	firstName: 'Ada',
-	lastName: 'Owner',
-	password: 'Screenshots-only-1',
-};
 
 export interface Shot {
 	file: string;
@@ -142,23 +137,16 @@ async function takeScreenshots(
 	await controlJob(sandbox, runningJob, { status: 'running', hold: true });
 
 	const chain = readWorkflow(CHAIN);
-	const alert = readWorkflow(ALERT);
-	(alert.nodes as Array<{ parameters: Record<string, unknown> }>)[0].parameters.jobIds =
+	const watch = readWorkflow(WATCH);
+	const nodes = watch.nodes as Array<{ type: string; parameters: Record<string, unknown> }>;
+	nodes.find((node) => node.type.endsWith('.assetWorkspaceTrigger'))!.parameters.jobIds =
 		`${failedJob}\n${runningJob}`;
 	await session.n8n.importWorkflow(chain);
-	await session.n8n.importWorkflow(alert);
+	await session.n8n.importWorkflow(watch);
 	await session.n8n.start();
 
 	const base = `http://127.0.0.1:${session.n8n.port}`;
-	const setup = await fetch(`${base}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(OWNER_ACCOUNT),
-	});
-	if (!setup.ok)
-		throw new Error(
-			`n8n owner setup failed: ${setup.status} ${(await setup.text()).slice(0, 500)}`,
-		);
+	await new N8nRest(base).signIn();
 
 	const browser = await chromium.launch({
 		executablePath,
@@ -249,7 +237,7 @@ async function takeScreenshots(
 		await editor.page.keyboard.press('Escape');
 
 		// 4. The trigger: Fetch Test Event on the watched runs.
-		await editor.open(alert.id);
+		await editor.open(watch.id);
 		await editor.openNode('When a watched run fails');
 		await editor.page.click('[data-test-id="node-execute-button"]');
 		await editor.page

@@ -8,6 +8,7 @@ import {
 	cpSync,
 	existsSync,
 	mkdtempSync,
+	readdirSync,
 	readFileSync,
 	rmSync,
 	symlinkSync,
@@ -143,14 +144,21 @@ describe('the packed package', () => {
 	}, 120_000);
 });
 
-test('the README shows exactly the pictures that npm run screenshots wrote, unchanged since', () => {
-	const readme = readFileSync(join(root, 'README.md'), 'utf8');
+test('the README and docs show exactly the pictures that npm run screenshots wrote, unchanged since', () => {
 	const manifest = JSON.parse(
 		readFileSync(join(root, 'docs', 'images', 'screenshots.json'), 'utf8'),
 	);
 	expect(manifest.takenBy).toBe('npm run screenshots (scripts/screenshots.ts)');
-	const embedded = [...readme.matchAll(/!\[[^\]]*\]\((docs\/images\/[^)]+)\)/g)].map((m) => m[1]);
-	expect(embedded.sort()).toEqual(
+	const pictures = (file: string, prefix: string) =>
+		[...readFileSync(join(root, file), 'utf8').matchAll(/!\[[^\]]*\]\(([^)]+\.png)\)/g)].map(
+			(m) => `${prefix}${m[1]}`,
+		);
+	const docs = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'));
+	const embedded = new Set([
+		...pictures('README.md', ''),
+		...docs.flatMap((f) => pictures(join('docs', f), 'docs/')),
+	]);
+	expect([...embedded].sort()).toEqual(
 		manifest.shots.map((s: { file: string }) => `docs/images/${s.file}`).sort(),
 	);
 	for (const shot of manifest.shots) {

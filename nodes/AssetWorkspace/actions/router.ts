@@ -134,7 +134,7 @@ export async function router(
 	if (firstError && !continueOnFail) throw withStartedJobs(firstError, outcomes);
 	return [
 		outcomes.flatMap((outcome, i) =>
-			outcome.error ? [errorItem(outcome.error, i)] : (outcome.items ?? []),
+			outcome.error ? [errorItem(this, outcome.error, i)] : (outcome.items ?? []),
 		),
 	];
 }

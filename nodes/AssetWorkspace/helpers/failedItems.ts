@@ -6,6 +6,7 @@
 import {
 	NodeApiError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type INodeExecutionData,
 	type NodeOperationError,
 } from 'n8n-workflow';
@@ -47,11 +48,24 @@ export function withStartedJobs(error: NodeApiError | NodeOperationError, outcom
 }
 
 /**
- * A failed item as JSON only (`error` and `details`): n8n routes such items to the error output
- * when that is on (only items with no other keys go there), and keeps `details` on the regular
- * output. When the item started a job, `details.jobId` and `details.job` carry it.
+ * Whether n8n routes an item of `error` and `details` to the error output. n8n 2.x does (any of
+ * error, message, details); n8n 1.x (n8n-core 1.122's handleNodeErrorOutput) only routes JSON of
+ * `error` alone or of `error` and `message`. n8n 1.x's execution context lacks 2.x's
+ * isToolExecution, which tells the two apart.
+ */
+function errorOutputTakesDetails(ctx: IExecuteFunctions): boolean {
+	const onN8n2 = typeof (ctx as unknown as Record<string, unknown>).isToolExecution === 'function';
+	return onN8n2 || ctx.getNode().onError !== 'continueErrorOutput';
+}
+
+/**
+ * A failed item, JSON only: `error` (the message) and `details` (item index, description, HTTP
+ * status, and the job when the item started one: `details.jobId`, `details.job`). On n8n 1.x's
+ * error output, which takes no `details`, it is `error` and `message` (the description, naming
+ * the job).
  */
 export function errorItem(
+	ctx: IExecuteFunctions,
 	error: NodeApiError | NodeOperationError,
 	itemIndex: number,
 ): INodeExecutionData {
@@ -60,5 +74,9 @@ export function errorItem(
 	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
 	const job = error.context.job as IDataObject | undefined;
 	if (job) Object.assign(details, { jobId: job.jobId, job });
-	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
+	const pairedItem = { item: itemIndex };
+	if (errorOutputTakesDetails(ctx)) return { json: { error: error.message, details }, pairedItem };
+	const jobText = job ? ` Job ${String(job.jobId)} (last status: ${String(job.status)}).` : '';
+	const message = `${error.description ?? ''}${jobText}`.trim();
+	return { json: { error: error.message, message }, pairedItem };
 }

@@ -1,0 +1,75 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * n8n's own REST API (/rest, the editor's) for a running `n8n start`: the owner account, its
+ * personal project, data tables and executions. Used by the screenshots and by the end-to-end
+ * tests that need what only a server has (data tables, active workflows' executions).
+ */
+export const OWNER_ACCOUNT = {
+	email: 'owner@example.com',
+	firstName: 'Ada',
+	lastName: 'Owner',
+	password: 'Screenshots-only-1',
+};
+
+export class N8nRest {
+	private cookie = '';
+
+	constructor(private readonly base: string) {}
+
+	/** A request to /rest; n8n 1.x answers 404 for a few seconds after it says it is ready. */
+	async call(method: string, path: string, body?: unknown): Promise<any> {
+		for (let attempt = 0; ; attempt++) {
+			const res = await fetch(`${this.base}/rest${path}`, {
+				method,
+				headers: {
+					'content-type': 'application/json',
+					...(this.cookie ? { cookie: this.cookie } : {}),
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			if (res.status === 404 && attempt < 40) {
+				await new Promise((resolve) => setTimeout(resolve, 250));
+				continue;
+			}
+			const text = await res.text();
+			if (!res.ok)
+				throw new Error(`n8n ${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+			const auth = res.headers.get('set-cookie')?.match(/n8n-auth=[^;]+/)?.[0];
+			if (auth) this.cookie = auth;
+			return text ? JSON.parse(text).data : undefined;
+		}
+	}
+
+	/** Creates the owner on a fresh n8n (or logs in when it exists) and keeps the session cookie. */
+	async signIn() {
+		try {
+			await this.call('POST', '/owner/setup', OWNER_ACCOUNT);
+		} catch {
+			await this.call('POST', '/login', {
+				emailOrLdapLoginId: OWNER_ACCOUNT.email,
+				password: OWNER_ACCOUNT.password,
+			});
+		}
+	}
+
+	async personalProject(): Promise<string> {
+		return (await this.call('GET', '/projects/personal')).id;
+	}
+
+	async createDataTable(name: string, columns: Array<{ name: string; type: string }>) {
+		const project = await this.personalProject();
+		const table = await this.call('POST', `/projects/${project}/data-tables`, { name, columns });
+		return { id: table.id as string, project };
+	}
+
+	async dataTableRows(project: string, table: string): Promise<any[]> {
+		return (await this.call('GET', `/projects/${project}/data-tables/${table}/rows`)).data;
+	}
+
+	/** The executions of a workflow, newest first: id, status, mode, startedAt, stoppedAt. */
+	async executions(workflowId: string): Promise<any[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const list = await this.call('GET', `/executions?filter=${filter}&limit=100`);
+		return list.results ?? list;
+	}
+}
