@@ -184,9 +184,13 @@ export class N8n {
 		if (result.status !== 0) throw new Error(`installing ${tarball} failed: ${result.stderr}`);
 	}
 
-	async importCredential(data: { baseUrl: string; apiKey: string }) {
+	/** The Asset Workspace credential `awSandboxCred01`, or (with `credential`) another one. */
+	async importCredential(
+		data: Record<string, unknown>,
+		credential: { id: string; name: string; type: string } = CREDENTIAL,
+	) {
 		const file = join(this.userFolder, 'credentials.json');
-		writeFileSync(file, JSON.stringify([{ ...CREDENTIAL, data }]));
+		writeFileSync(file, JSON.stringify([{ ...credential, data }]));
 		const result = await this.cli(['import:credentials', `--input=${file}`]);
 		rmSync(file, { force: true });
 		if (result.code !== 0)

@@ -10,6 +10,7 @@ import * as asset from './actions/asset/Asset.resource';
 import * as job from './actions/job/Job.resource';
 import * as modelVersion from './actions/modelVersion/ModelVersion.resource';
 import { router } from './actions/router';
+import { toolDescriptions } from './actions/toolDescriptions';
 import { listSearchWith } from './methods/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
 
@@ -52,6 +53,7 @@ export class AssetWorkspace implements INodeType {
 			...asset.description,
 			...modelVersion.description,
 			...job.description,
+			...toolDescriptions,
 		],
 	};
 

@@ -22,8 +22,18 @@ export function show(value: unknown): string {
 	return `'${text.length > 80 ? `${text.slice(0, 77)}...` : text}'`;
 }
 
+/** Where each kind of id comes from, said in the error so that a person (or a model) can go on. */
+const WHERE_IDS_COME_FROM: Record<string, string> = {
+	Asset: 'find the id with Asset > Get Many, Name Contains',
+	Model: 'find the id with Asset > Get Many, Type Model and Name Contains',
+	Folder: 'find the id with Asset > Get Many, Type Folder',
+	Version: "find the id with Model Version > Get Many (the model's versions)",
+	'Job ID': "a job id comes from Asset > Execute (its jobId) or the app's run details",
+};
+
 /**
- * A UUID identifier; anything else (empty, path-like, too long) is a clear error naming the field.
+ * A UUID identifier; anything else (empty, a name, path-like, too long) is a clear error naming
+ * the field, the value and where such an id comes from.
  */
 export function requireUuid(
 	node: INode,
@@ -33,11 +43,16 @@ export function requireUuid(
 ): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (!isUuid(text)) {
-		throw operationError(node, `${field} must be a UUID, got ${show(value)}`, {
-			itemIndex,
-			description:
-				'Identifiers look like 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21. Pick the item from the list, or map the id from an earlier step.',
-		});
+		const where = WHERE_IDS_COME_FROM[field];
+		throw operationError(
+			node,
+			`${field} must be a UUID, got ${show(value)}${where ? `: ${where}` : ''}`,
+			{
+				itemIndex,
+				description:
+					'Identifiers look like 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21. Pick the item from the list, or map the id from an earlier step.',
+			},
+		);
 	}
 	return text.toLowerCase();
 }
@@ -128,13 +143,10 @@ export function requireInteger(
 	itemIndex?: number,
 ) {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-		throw operationError(
-			node,
-			`${field} must be an integer from ${min} to ${max}, got ${show(value)}`,
-			{
-				itemIndex,
-			},
-		);
+		const bounds = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+		throw operationError(node, `${field} must be a whole number ${bounds}, got ${show(value)}`, {
+			itemIndex,
+		});
 	}
 	return value;
 }

@@ -85,7 +85,9 @@ describe('Asset: Get Many', () => {
 				filters: { folderId: rl('={{ $json.f }}') },
 			},
 		});
-		expect(result.error?.message).toBe("Folder must be a UUID, got '../jobs'");
+		expect(result.error?.message).toBe(
+			"Folder must be a UUID, got '../jobs': find the id with Asset > Get Many, Type Folder",
+		);
 		expect(env.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -247,7 +249,7 @@ describe('Asset: Execute', () => {
 			},
 		});
 		expect(result.error?.message).toMatch(
-			/^Asset Workspace API: Asset .* is a Folder; only sources, models, orchestrations and Python assets can be executed\. \[400 not_executable\]$/,
+			/^Asset Workspace API: Asset .* is a Folder; only sources, models, orchestrations and Python assets can be executed\. \[400 not_executable\] Check the values sent\.$/,
 		);
 		expect(result.error?.description).toContain(
 			`POST /api/public/v1/assets/${SEED_IDS.folders.finance}/execute`,
@@ -323,7 +325,7 @@ describe('Model Version', () => {
 			versionId: rl(UNKNOWN),
 		});
 		expect(result.error?.message).toBe(
-			`Asset Workspace API: Version ${UNKNOWN} of model ${SEED_IDS.revenueForecast} was not found. [404 not_found]`,
+			`Asset Workspace API: Version ${UNKNOWN} of model ${SEED_IDS.revenueForecast} was not found. [404 not_found] Check the version id: Model Version > Get Many lists them.`,
 		);
 		expect(result.error?.description).toContain('Check the id');
 	});
@@ -381,7 +383,7 @@ describe('Model Version', () => {
 	test('Get Published of an unknown model is a 404 error, not "nothing published"', async () => {
 		const result = await versions({ operation: 'getPublished', assetId: rl(UNKNOWN) });
 		expect(result.error?.message).toBe(
-			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found]`,
+			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found] Check the id: Asset > Get Many, Name Contains, finds it.`,
 		);
 	});
 });
@@ -431,7 +433,9 @@ describe('validation before any request', () => {
 				items: [{ id }],
 				parameters: { resource: 'asset', operation: 'get', assetId: rl('={{ $json.id }}') },
 			});
-			expect(result.error?.message).toBe(`Asset must be a UUID, got '${id}'`);
+			expect(result.error?.message).toBe(
+				`Asset must be a UUID, got '${id}': find the id with Asset > Get Many, Name Contains`,
+			);
 			expect(env.sandbox.requests).toHaveLength(0);
 		},
 	);
@@ -441,7 +445,9 @@ describe('validation before any request', () => {
 			items: [{ id }],
 			parameters: { resource: 'job', operation: 'get', jobId: '={{ $json.id }}' },
 		});
-		expect(result.error?.message).toBe(`Job ID must be a UUID, got '${id}'`);
+		expect(result.error?.message).toBe(
+			`Job ID must be a UUID, got '${id}': a job id comes from Asset > Execute (its jobId) or the app's run details`,
+		);
 		expect(env.sandbox.requests).toHaveLength(0);
 	});
 
@@ -495,7 +501,7 @@ describe('error mapping', () => {
 	test('401: the server message, and a hint to check the key', async () => {
 		const result = await get('aw_wrong_key');
 		expect(result.error?.message).toBe(
-			'Asset Workspace API: Missing or invalid bearer token. [401 unauthorized]',
+			'Asset Workspace API: Missing or invalid bearer token. [401 unauthorized] Check the API key in the credential.',
 		);
 		expect(result.error?.httpCode).toBe('401');
 		expect(result.error?.description).toContain(
@@ -513,7 +519,7 @@ describe('error mapping', () => {
 			status: 400,
 		});
 		expect((await get()).error?.message).toBe(
-			'Asset Workspace API: Injected fault: status 400. [400 injected_fault]',
+			'Asset Workspace API: Injected fault: status 400. [400 injected_fault] Check the values sent.',
 		);
 		await inject(env.sandbox, {
 			match: '/api/public/v1/assets',
@@ -523,7 +529,7 @@ describe('error mapping', () => {
 		});
 		const result = await get();
 		expect(result.error?.message).toBe(
-			'Asset Workspace API: Injected fault: status 500. [500 internal_error]',
+			'Asset Workspace API: Injected fault: status 500. [500 internal_error] The service failed: try again later.',
 		);
 		expect(env.sandbox.requests.filter((r) => r.status === 500)).toHaveLength(1);
 	});
@@ -534,7 +540,7 @@ describe('error mapping', () => {
 			parameters: { resource: 'asset', operation: 'get', assetId: rl(SEED_IDS.revenueForecast) },
 		});
 		expect(result.error?.message).toBe(
-			'Asset Workspace API: no answer from http://127.0.0.1:9 [connection refused]',
+			'Asset Workspace API: no answer from http://127.0.0.1:9 [connection refused] Check the base URL and that the service is up.',
 		);
 		expect(result.error?.description).toContain('after 4 attempts');
 		expect(result.error?.description).toContain('Cause: ');
@@ -548,7 +554,7 @@ describe('error mapping', () => {
 			status: 401,
 		});
 		expect((await get()).error?.message).toBe(
-			'Asset Workspace API: HTTP 401 with an HTML page ("401 Bad Gateway"), not JSON [401]',
+			'Asset Workspace API: HTTP 401 with an HTML page ("401 Bad Gateway"), not JSON [401] Check the API key in the credential.',
 		);
 	});
 });
@@ -564,7 +570,9 @@ describe('continue on fail and the error output', () => {
 
 	test('without it, the first bad item stops the node and names the item', async () => {
 		const result = await run({ items, parameters });
-		expect(result.error?.message).toBe("Asset must be a UUID, got 'not-an-id'");
+		expect(result.error?.message).toBe(
+			"Asset must be a UUID, got 'not-an-id': find the id with Asset > Get Many, Name Contains",
+		);
 		expect(result.error?.context?.itemIndex).toBe(1);
 	});
 
@@ -573,8 +581,8 @@ describe('continue on fail and the error output', () => {
 		const out = json(result) as any[];
 		expect(out.map((o) => o.name ?? o.error)).toEqual([
 			'Revenue Forecast',
-			"Asset must be a UUID, got 'not-an-id'",
-			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found]`,
+			"Asset must be a UUID, got 'not-an-id': find the id with Asset > Get Many, Name Contains",
+			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found] Check the id: Asset > Get Many, Name Contains, finds it.`,
 			'Stripe Payments',
 		]);
 		expect(out[2].details).toMatchObject({
@@ -597,8 +605,8 @@ describe('continue on fail and the error output', () => {
 			'Stripe Payments',
 		]);
 		expect(json(result, 1).map((e: any) => e.error)).toEqual([
-			"Asset must be a UUID, got 'not-an-id'",
-			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found]`,
+			"Asset must be a UUID, got 'not-an-id': find the id with Asset > Get Many, Name Contains",
+			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found] Check the id: Asset > Get Many, Name Contains, finds it.`,
 		]);
 		expect(result.outputs[1].map((i) => i.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
 	});

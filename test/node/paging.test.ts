@@ -76,6 +76,6 @@ test("a page that keeps failing fails the node with that page's error", async ()
 	});
 	const result = await returnAll();
 	expect(result.error?.message).toBe(
-		'Asset Workspace API: Injected fault: status 500. [500 internal_error]',
+		'Asset Workspace API: Injected fault: status 500. [500 internal_error] The service failed: try again later.',
 	);
 });

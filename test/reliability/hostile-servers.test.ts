@@ -74,7 +74,7 @@ describe('13.1 the API key never follows a redirect; plain http only to this mac
 				});
 				expect(result.error?.message).toMatch(
 					new RegExp(
-						`^Asset Workspace API: answered ${status} with a redirect to ${elsewhere.url}/api/public/v1/assets/[0-9a-f-]+(/execute)?, which this node does not follow \\[${status}\\]$`,
+						`^Asset Workspace API: answered ${status} with a redirect to ${elsewhere.url}/api/public/v1/assets/[0-9a-f-]+(/execute)?, which this node does not follow \\[${status}\\] Set the Base URL to the address it points to\\.$`,
 					),
 				);
 				expect(result.error?.description).toContain(
@@ -145,7 +145,9 @@ describe('13.2 Execute with several items: every item checked first; a stop name
 				{ id: 'not-an-id' },
 			],
 		});
-		expect(result.error?.message).toBe("Asset must be a UUID, got 'not-an-id'");
+		expect(result.error?.message).toBe(
+			"Asset must be a UUID, got 'not-an-id': find the id with Asset > Get Many, Name Contains",
+		);
 		expect(requestsOf(env.sandbox)).toEqual([]);
 		expect(await jobCount()).toBe(before);
 	});
@@ -157,7 +159,7 @@ describe('13.2 Execute with several items: every item checked first; a stop name
 			onError: 'continueRegularOutput',
 		});
 		expect(json(result).map((o) => o.error ?? o.status)).toEqual([
-			"Asset must be a UUID, got 'not-an-id'",
+			"Asset must be a UUID, got 'not-an-id': find the id with Asset > Get Many, Name Contains",
 			'pending',
 		]);
 	});
@@ -210,7 +212,9 @@ describe('13.3 a POST is sent again only when the service proved it refused it',
 			items: [{ id: SEED_IDS.salesforceOpportunities }],
 		});
 		expect(requestsOf(env.sandbox).filter((r) => r.startsWith('POST'))).toHaveLength(1);
-		expect(result.error?.message).toMatch(/\[503 internal_error\]$/);
+		expect(result.error?.message).toMatch(
+			/\[503 internal_error\] Check for the job before running it again\.$/,
+		);
 		expect(result.error?.description).toContain('A job may have been queued');
 	});
 
@@ -318,7 +322,7 @@ describe('13.5 the request timeout bounds the whole request', () => {
 			settings: testTransport({ attemptTimeoutMs: 1000 }),
 		});
 		expect(result.error?.message).toBe(
-			`Asset Workspace API: no answer from ${drip.url} [timed out]`,
+			`Asset Workspace API: no answer from ${drip.url} [timed out] Check the base URL and that the service is up.`,
 		);
 		expect(result.error?.description).toContain(`after ${maxAttempts} attempts`);
 		expect(result.error?.description).toContain('Cause: no complete answer within 1 s.');
@@ -464,7 +468,7 @@ describe('13.7, 13.8, 13.15 redaction: parsed first, before any cut, harmless to
 			parameters: getAsset(),
 		});
 		expect(result.error?.message).toBe(
-			'Asset Workspace API: Invalid API key [redacted] for a workspace [401 unauthorized]',
+			'Asset Workspace API: Invalid API key [redacted] for a workspace [401 unauthorized] Check the API key in the credential.',
 		);
 	});
 });
@@ -624,7 +628,9 @@ describe('13.14 messages that contain an error code stay as written', () => {
 		const result = await run({
 			parameters: { resource: 'job', operation: 'get', jobId: 'EEXIST' },
 		});
-		expect(result.error?.message).toBe("Job ID must be a UUID, got 'EEXIST'");
+		expect(result.error?.message).toBe(
+			"Job ID must be a UUID, got 'EEXIST': a job id comes from Asset > Execute (its jobId) or the app's run details",
+		);
 	});
 
 	test("the service's message naming ECONNREFUSED", async () => {
@@ -638,7 +644,7 @@ describe('13.14 messages that contain an error code stay as written', () => {
 			parameters: getAsset(),
 		});
 		expect(result.error?.message).toBe(
-			'Asset Workspace API: upstream said ECONNREFUSED and EEXIST [400 invalid_body]',
+			'Asset Workspace API: upstream said ECONNREFUSED and EEXIST [400 invalid_body] Check the values sent.',
 		);
 	});
 });

@@ -400,7 +400,9 @@ describe('17.8 a Retry-After that is not a delay is no Retry-After', () => {
 					chance: { now: Date.now, random: () => 1 },
 				},
 			});
-			expect(result.error?.message).toBe('Asset Workspace API: Busy. [503 unavailable]');
+			expect(result.error?.message).toBe(
+				'Asset Workspace API: Busy. [503 unavailable] The service failed: try again later.',
+			);
 			expect(server.requests).toHaveLength(4);
 			// Backoffs of 100, 200 and 400 ms between the four attempts.
 			expect(Date.now() - started).toBeGreaterThanOrEqual(700);

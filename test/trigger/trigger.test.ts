@@ -165,7 +165,9 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 			status: 500,
 		});
 		const failed = await t.poll();
-		expect(failed.error?.message).toContain('[500 internal_error]');
+		expect(failed.error?.message).toContain(
+			'[500 internal_error] The service failed: try again later.',
+		);
 		expect(
 			env.sandbox.requests
 				.filter((r) => r.path.startsWith('/api/public/v1/jobs'))
@@ -182,7 +184,7 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 		);
 		const result = await t.poll();
 		expect(result.error?.message).toBe(
-			'Asset Workspace API: Missing or invalid bearer token. [401 unauthorized]',
+			'Asset Workspace API: Missing or invalid bearer token. [401 unauthorized] Check the API key in the credential.',
 		);
 		expect(JSON.stringify(result.error)).not.toContain('aw_wrong');
 	});

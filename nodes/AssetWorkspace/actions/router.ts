@@ -14,6 +14,7 @@ import { mapWithConcurrency } from '../../shared/concurrency';
 import { operationError } from '../../shared/errors';
 import { AssetWorkspaceTransport, type TransportSettings } from '../../shared/transport';
 import { errorItem, withStartedJobs, type Outcome } from '../helpers/failedItems';
+import { optional } from '../helpers/parameters';
 import * as asset from './asset/Asset.resource';
 import * as job from './job/Job.resource';
 import * as modelVersion from './modelVersion/ModelVersion.resource';
@@ -104,7 +105,7 @@ export async function router(
 	if (invalid && !continueOnFail) throw invalid;
 
 	const api = new AssetWorkspaceTransport(this, settings);
-	const wanted = Number(this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY));
+	const wanted = Number(optional(this, 'options.concurrency', 0, DEFAULT_CONCURRENCY));
 	const concurrency = Math.max(1, Math.min(50, Math.floor(wanted) || 1));
 	let stopped = false;
 	// Items run side by side; once one fails and the node stops on errors, no further item starts.

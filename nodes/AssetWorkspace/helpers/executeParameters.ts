@@ -7,10 +7,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { operationError } from '../../shared/errors';
 import { requireParameters, show } from '../../shared/validation';
 import { findInexactNumber } from './exactNumbers';
+import { optional } from './parameters';
 
 export function readParameters(ctx: IExecuteFunctions, i: number): Record<string, unknown> {
 	const node = ctx.getNode();
-	const mode = ctx.getNodeParameter('specifyParameters', i, 'none') as string;
+	const mode = optional<string>(ctx, 'specifyParameters', i, 'none');
 	if (mode === 'keypair') {
 		const pairs = ctx.getNodeParameter('parameters.parameter', i, []) as Array<{
 			name: string;
@@ -29,7 +30,7 @@ export function readParameters(ctx: IExecuteFunctions, i: number): Record<string
 		return requireParameters(node, 'Parameters', Object.fromEntries(parameters), i);
 	}
 	if (mode === 'json') {
-		const raw = ctx.getNodeParameter('parametersJson', i, '{}') as unknown;
+		const raw = optional<unknown>(ctx, 'parametersJson', i, '{}');
 		let value = raw;
 		if (typeof raw === 'string') {
 			try {

@@ -5,6 +5,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { operationError } from '../../shared/errors';
+import { optional, optionalList } from './parameters';
 
 export interface WaitOptions {
 	timeoutSeconds: number;
@@ -38,7 +39,7 @@ export const waitOptions: INodeProperties[] = [
 ];
 
 export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions {
-	const timeout = ctx.getNodeParameter('options.timeout', i, 3600) as number;
+	const timeout = optional<unknown>(ctx, 'options.timeout', i, 3600);
 	if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
 		throw operationError(
 			ctx.getNode(),
@@ -48,6 +49,6 @@ export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions 
 	}
 	return {
 		timeoutSeconds: timeout,
-		failOn: ctx.getNodeParameter('options.failOn', i, ['failed']) as string[],
+		failOn: optionalList(ctx, 'options.failOn', i, ['failed']),
 	};
 }

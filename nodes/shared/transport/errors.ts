@@ -31,6 +31,33 @@ const HINTS: Record<number, string> = {
 	429: 'The service is rate limiting this API key: run fewer items at once or wait before running again.',
 };
 
+/**
+ * The way forward, short, at the end of an error's message: n8n passes only the message to an
+ * AI agent, and a person reads it first too.
+ */
+function nextStep(status: number | undefined, request: RequestLabel): string {
+	const { path } = request;
+	if (status === undefined) return '';
+	if (request.method !== 'GET' && status >= 500)
+		return 'Check for the job before running it again.';
+	if (status === 404) {
+		if (/\/jobs\//.test(path)) return 'Check the job id: it comes from Asset > Execute.';
+		if (/\/versions\/[^/]+$/.test(path))
+			return 'Check the version id: Model Version > Get Many lists them.';
+		if (/\/assets\/[^/]+/.test(path))
+			return 'Check the id: Asset > Get Many, Name Contains, finds it.';
+		return 'Check the base URL.';
+	}
+	const steps: Record<number, string> = {
+		400: 'Check the values sent.',
+		401: 'Check the API key in the credential.',
+		403: 'This API key may not do this.',
+		409: 'It cannot run now (a model needs a published version).',
+		429: 'Wait, then try again with fewer requests at once.',
+	};
+	return steps[status] ?? (status >= 500 ? 'The service failed: try again later.' : '');
+}
+
 export interface RequestLabel {
 	method: string;
 	path: string;
@@ -42,6 +69,8 @@ export interface FailureDetail {
 	code?: string;
 	message: string;
 	hint?: string;
+	/** The way forward at the end of the message; by default from the status and the path. */
+	next?: string;
 	attempts: number;
 }
 
@@ -80,7 +109,10 @@ export function requestFailure(
 	const status = detail.status
 		? `${detail.status}${detail.code ? ` ${detail.code}` : ''}`
 		: (detail.code ?? 'no answer');
-	const message = clean(`Asset Workspace API: ${detail.message} [${status}]`);
+	const next = detail.next ?? nextStep(detail.status, request);
+	const message = clean(
+		`Asset Workspace API: ${detail.message} [${status}]${next ? ` ${next}` : ''}`,
+	);
 	const itemText = request.itemIndex !== undefined ? ` (item ${request.itemIndex})` : '';
 	const tries = detail.attempts > 1 ? ` after ${detail.attempts} attempts` : '';
 	const hint = detail.hint ?? (detail.status ? HINTS[detail.status] : undefined);

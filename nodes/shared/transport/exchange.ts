@@ -82,6 +82,10 @@ export function readAnswer<T extends z.ZodTypeAny>(
 	context: { method: string; status: number; attempts: number },
 ): { data: z.infer<T> } | { failure: FailureDetail } {
 	const { status, attempts } = context;
+	const next =
+		context.method === 'POST'
+			? 'The run was probably queued: check before running it again.'
+			: 'Check the base URL.';
 	// A garbled answer to an execute still means the service took the request.
 	const queued =
 		context.method === 'POST'
@@ -93,7 +97,7 @@ export function readAnswer<T extends z.ZodTypeAny>(
 	} catch {
 		const message = `answered ${status} with ${describeBody(text, apiKey).summary}`;
 		const hint = `${queued}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`;
-		return { failure: { status, message, hint, attempts } };
+		return { failure: { status, message, hint, next, attempts } };
 	}
 	// A server that echoes the request must not put the key into an output item, however it escapes
 	// it.
@@ -101,5 +105,5 @@ export function readAnswer<T extends z.ZodTypeAny>(
 	if (parsed.success) return { data: parsed.data };
 	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;
 	const hint = `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`;
-	return { failure: { status, message, hint, attempts } };
+	return { failure: { status, message, hint, next, attempts } };
 }

@@ -78,6 +78,9 @@ export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
 			code: networkWords(stop.noAnswer.code),
 			message: `no answer from ${stop.baseUrl}${reached}`,
 			hint: `${advice} Cause: ${stop.noAnswer.cause}.${noTime ? ` ${noTime}` : ''}`,
+			next: idempotent
+				? 'Check the base URL and that the service is up.'
+				: 'Check for the job before running it again.',
 			attempts,
 		};
 	}
@@ -87,6 +90,7 @@ export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
 			status,
 			message: `answered ${status} with a redirect${describeLocation(location, stop.baseUrl)}, which this node does not follow`,
 			hint: 'Redirects are not followed, so the API key goes nowhere but the base URL. Set the Base URL in the credential to the address the service redirects to (for example https:// instead of http://).',
+			next: 'Set the Base URL to the address it points to.',
 			attempts,
 		};
 	}

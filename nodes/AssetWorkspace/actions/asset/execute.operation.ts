@@ -8,8 +8,8 @@ import {
 import { jobEnvelopeSchema } from '../../../shared/schemas';
 import { waitForJob } from '../../helpers/waitForJob';
 import { readWaitOptions, waitOptions, type WaitOptions } from '../../helpers/waitOptions';
-import { requireUuid } from '../../../shared/validation';
 import { readParameters } from '../../helpers/executeParameters';
+import { optional, readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
@@ -109,14 +109,9 @@ export interface ExecuteInput {
  * the first job is queued.
  */
 export function prepare(this: IExecuteFunctions, i: number): ExecuteInput {
-	const assetId = requireUuid(
-		this.getNode(),
-		'Asset',
-		this.getNodeParameter('assetId', i, '', { extractValue: true }),
-		i,
-	);
+	const assetId = readId(this, 'assetId', 'Asset', i);
 	const parameters = readParameters(this, i);
-	const wait = this.getNodeParameter('waitForCompletion', i, true) as boolean;
+	const wait = optional(this, 'waitForCompletion', i, true);
 	return { assetId, parameters, wait: wait ? readWaitOptions(this, i) : undefined };
 }
 

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { assetEnvelopeSchema } from '../../../shared/schemas';
-import { requireUuid } from '../../../shared/validation';
+import { readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
@@ -21,12 +21,7 @@ export async function execute(
 	i: number,
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
-	const assetId = requireUuid(
-		this.getNode(),
-		'Asset',
-		this.getNodeParameter('assetId', i, '', { extractValue: true }),
-		i,
-	);
+	const assetId = readId(this, 'assetId', 'Asset', i);
 	const { data } = await api.request({
 		method: 'GET',
 		path: ['assets', assetId],

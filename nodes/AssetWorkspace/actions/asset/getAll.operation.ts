@@ -1,7 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import type { Asset } from '../../../shared/schemas';
-import { requireInteger, requireUuid } from '../../../shared/validation';
+import { requireUuid } from '../../../shared/validation';
+import { optional, optionalList, readLimit } from '../../helpers/parameters';
 import {
 	readAllAssets,
 	searchAssets,
@@ -57,24 +58,11 @@ export async function execute(
 	i: number,
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
-	const node = this.getNode();
-	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
-	const max = returnAll
-		? undefined
-		: requireInteger(
-				node,
-				'Limit',
-				this.getNodeParameter('limit', i, 50),
-				1,
-				Number.MAX_SAFE_INTEGER,
-				i,
-			);
-	const folder = this.getNodeParameter('filters.folderId', i, '', { extractValue: true }) as string;
-	const folderId = folder ? requireUuid(node, 'Folder', folder, i) : undefined;
-	const types = (this.getNodeParameter('filters.type', i, []) as string[]).map((t) =>
-		t.toLowerCase(),
-	);
-	const needle = String(this.getNodeParameter('filters.nameContains', i, '') ?? '')
+	const max = readLimit(this, i);
+	const folder = optional(this, 'filters.folderId', i, '', { extractValue: true });
+	const folderId = folder ? requireUuid(this.getNode(), 'Folder', folder, i) : undefined;
+	const types = optionalList(this, 'filters.type', i).map((t) => t.toLowerCase());
+	const needle = String(optional(this, 'filters.nameContains', i, ''))
 		.trim()
 		.toLowerCase();
 	// Limit counts the assets that pass these filters.

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { jobEnvelopeSchema } from '../../../shared/schemas';
-import { requireUuid } from '../../../shared/validation';
+import { readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
@@ -28,7 +28,7 @@ export async function execute(
 	i: number,
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
-	const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', i, ''), i);
+	const jobId = readId(this, 'jobId', 'Job ID', i);
 	const { data } = await api.request({
 		method: 'GET',
 		path: ['jobs', jobId],

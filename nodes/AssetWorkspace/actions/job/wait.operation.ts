@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { requireUuid } from '../../../shared/validation';
 import { waitForJob } from '../../helpers/waitForJob';
 import { readWaitOptions, waitOptions } from '../../helpers/waitOptions';
+import { readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
@@ -23,6 +23,6 @@ export async function execute(
 	i: number,
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
-	const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', i, ''), i);
+	const jobId = readId(this, 'jobId', 'Job ID', i);
 	return [await waitForJob(this, api, jobId, readWaitOptions(this, i), i)];
 }

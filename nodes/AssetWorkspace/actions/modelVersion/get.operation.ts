@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { versionEnvelopeSchema } from '../../../shared/schemas';
-import { requireUuid } from '../../../shared/validation';
 import { simplifyVersion } from '../../helpers/simplify';
+import { optional, readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, simplifyOption, versionLocator } from '../common.descriptions';
 
@@ -22,26 +22,15 @@ export async function execute(
 	i: number,
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
-	const node = this.getNode();
-	const assetId = requireUuid(
-		node,
-		'Model',
-		this.getNodeParameter('assetId', i, '', { extractValue: true }),
-		i,
-	);
-	const versionId = requireUuid(
-		node,
-		'Version',
-		this.getNodeParameter('versionId', i, '', { extractValue: true }),
-		i,
-	);
+	const assetId = readId(this, 'assetId', 'Model', i);
+	const versionId = readId(this, 'versionId', 'Version', i);
 	const { data } = await api.request({
 		method: 'GET',
 		path: ['assets', assetId, 'model', 'versions', versionId],
 		schema: versionEnvelopeSchema,
 		itemIndex: i,
 	});
-	const version = this.getNodeParameter('simplify', i, true)
+	const version = optional(this, 'simplify', i, true)
 		? simplifyVersion(data.version)
 		: data.version;
 	return [{ ...version, assetId }];

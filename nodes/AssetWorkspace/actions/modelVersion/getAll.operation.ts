@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { versionListSchema } from '../../../shared/schemas';
-import { requireInteger, requireUuid } from '../../../shared/validation';
+import { readId, readLimit } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, returnAllAndLimit } from '../common.descriptions';
 
@@ -24,24 +24,8 @@ export async function execute(
 	i: number,
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
-	const node = this.getNode();
-	const assetId = requireUuid(
-		node,
-		'Model',
-		this.getNodeParameter('assetId', i, '', { extractValue: true }),
-		i,
-	);
-	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
-	const limit = returnAll
-		? undefined
-		: requireInteger(
-				node,
-				'Limit',
-				this.getNodeParameter('limit', i, 50),
-				1,
-				Number.MAX_SAFE_INTEGER,
-				i,
-			);
+	const assetId = readId(this, 'assetId', 'Model', i);
+	const limit = readLimit(this, i);
 	const { data } = await api.request({
 		method: 'GET',
 		path: ['assets', assetId, 'model', 'versions'],

@@ -6,8 +6,8 @@ import {
 } from 'n8n-workflow';
 
 import { assetEnvelopeSchema, publishedEnvelopeSchema } from '../../../shared/schemas';
-import { requireUuid } from '../../../shared/validation';
 import { simplifyVersion } from '../../helpers/simplify';
+import { optional, readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator, simplifyOption } from '../common.descriptions';
 
@@ -43,12 +43,7 @@ export async function execute(
 	i: number,
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
-	const assetId = requireUuid(
-		this.getNode(),
-		'Model',
-		this.getNodeParameter('assetId', i, '', { extractValue: true }),
-		i,
-	);
+	const assetId = readId(this, 'assetId', 'Model', i);
 	const answer = await api.requestOrNotFound({
 		method: 'GET',
 		path: ['assets', assetId, 'model'],
@@ -70,7 +65,7 @@ export async function execute(
 	if (!version) return [nothingPublished(assetId)];
 	return [
 		{
-			...(this.getNodeParameter('simplify', i, true) ? simplifyVersion(version) : version),
+			...(optional(this, 'simplify', i, true) ? simplifyVersion(version) : version),
 			assetId,
 		},
 	];
