@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]
+ * npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0] [--churn 0]
  */
 import { parseArgs } from 'node:util';
 
@@ -16,7 +16,7 @@ function integer(name: string, value: string, min: number): number {
 }
 
 export const USAGE =
-	'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0]';
+	'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--job-step-ms 1000] [--latency-ms 0] [--assets 0] [--churn 0]';
 
 /** Parses the sandbox's command-line options (also used by the workflow runner's --sandbox "<args>"). */
 export function parseSandboxArgs(args: string[]): SandboxOptions & { help?: boolean } {
@@ -28,6 +28,7 @@ export function parseSandboxArgs(args: string[]): SandboxOptions & { help?: bool
 			'job-step-ms': { type: 'string', default: '1000' },
 			'latency-ms': { type: 'string', default: '0' },
 			assets: { type: 'string', default: '0' },
+			churn: { type: 'string', default: '0' },
 			help: { type: 'boolean', short: 'h' },
 		},
 		strict: true,
@@ -39,6 +40,7 @@ export function parseSandboxArgs(args: string[]): SandboxOptions & { help?: bool
 		jobStepMs: integer('job-step-ms', values['job-step-ms'], 1),
 		latencyMs: integer('latency-ms', values['latency-ms'], 0),
 		assets: integer('assets', values.assets, 0),
+		churnMs: integer('churn', values.churn, 0) || undefined,
 	};
 }
 
@@ -62,6 +64,10 @@ async function main() {
 		`  Keys: ${KEYS.map((k) => `${k.key} (${k.hiddenFolderIds.length ? 'viewer: part of the workspace' : 'owner: everything'})`).join(', ')}`,
 	);
 	console.log(`  Public assets: ${sandbox.workspace.assetCount}`);
+	if (options.churnMs)
+		console.log(
+			`  Churn: every ${options.churnMs} ms a new version of Revenue Forecast (every other one published) and a change to Stripe Payments`,
+		);
 	console.log(
 		`  Try: curl -H 'Authorization: Bearer aw_sandbox_owner' '${sandbox.url}${API_PREFIX}/assets?limit=5'`,
 	);

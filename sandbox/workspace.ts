@@ -57,8 +57,9 @@ const byName = (a: StoredAsset, b: StoredAsset) => {
 };
 
 export class Workspace {
-	private assets = new Map<string, StoredAsset>();
-	/** Every public asset, sorted by name once (assets do not change while the sandbox runs). */
+	/** Every asset by id (the control endpoints of sandbox/changes.ts change them). */
+	assets = new Map<string, StoredAsset>();
+	/** Every public asset, sorted by name (again after each change: see `resort`). */
 	private sorted: StoredAsset[] = [];
 	private jobs = new Map<string, StoredJob>();
 
@@ -76,8 +77,18 @@ export class Workspace {
 		this.assets = new Map(
 			[...seedAssets(), ...generatedAssets(this.options.generated)].map((a) => [a.id, a]),
 		);
-		this.sorted = [...this.assets.values()].filter((a) => a.type !== 'Internal').sort(byName);
+		this.resort();
 		this.jobs.clear();
+	}
+
+	/** Sorts the public assets by name again, after assets were added, renamed or removed. */
+	resort() {
+		this.sorted = [...this.assets.values()].filter((a) => a.type !== 'Internal').sort(byName);
+	}
+
+	/** The sandbox's clock, as an ISO time. */
+	stamp() {
+		return new Date(this.now()).toISOString();
 	}
 
 	keyFor(token: string | undefined): SandboxKey | undefined {
@@ -130,7 +141,7 @@ export class Workspace {
 		};
 	}
 
-	private model(key: SandboxKey, assetId: string): StoredAsset & { versions: ModelVersion[] } {
+	model(key: SandboxKey, assetId: string): StoredAsset & { versions: ModelVersion[] } {
 		const asset = this.readableAsset(key, assetId);
 		if (asset.type !== 'Model' || !asset.versions) {
 			throw new ApiError(400, 'not_a_model', `Asset ${assetId} is a ${asset.type}, not a model.`);

@@ -89,3 +89,29 @@ export const controlJob = (
 	jobId: string,
 	change: { status?: string; hold?: boolean },
 ) => call(sandbox, `/__sandbox/jobs/${jobId}`, { method: 'POST', body: change });
+
+/** Sandbox control: a new version of a model (a copy of its newest with one tool added). */
+export const newVersion = async (
+	sandbox: Sandbox,
+	assetId: string,
+	change: { comment?: string; publish?: boolean; nodes?: object[]; edges?: object[] } = {},
+) =>
+	(await call(sandbox, `/__sandbox/models/${assetId}/versions`, { method: 'POST', body: change }))
+		.json.data;
+
+/** Sandbox control: makes a version the published one. */
+export const publishVersion = async (sandbox: Sandbox, assetId: string, versionId: string) =>
+	(
+		await call(sandbox, `/__sandbox/models/${assetId}/versions/${versionId}/publish`, {
+			method: 'POST',
+		})
+	).json.data;
+
+/** Sandbox control: creates, changes (which moves updatedAt) or removes an asset. */
+export const newAsset = async (sandbox: Sandbox, asset: { name?: string; folderId?: string }) =>
+	(await call(sandbox, '/__sandbox/assets', { method: 'POST', body: asset })).json.data;
+export const changeAsset = async (sandbox: Sandbox, assetId: string, change: object = {}) =>
+	(await call(sandbox, `/__sandbox/assets/${assetId}`, { method: 'PATCH', body: change })).json
+		.data;
+export const removeAsset = async (sandbox: Sandbox, assetId: string) =>
+	(await call(sandbox, `/__sandbox/assets/${assetId}`, { method: 'DELETE' })).json.data;

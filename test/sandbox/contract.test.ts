@@ -5,7 +5,20 @@
  */
 import { SEEDED_SECRETS, SEED_IDS, KEYS, stableUuid } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { OWNER, VIEWER, allAssets, api, call, sleep, waitForJob } from '../helpers/http';
+import {
+	OWNER,
+	VIEWER,
+	allAssets,
+	api,
+	call,
+	changeAsset,
+	newAsset,
+	newVersion,
+	publishVersion,
+	removeAsset,
+	sleep,
+	waitForJob,
+} from '../helpers/http';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -750,6 +763,74 @@ describe('control endpoints', () => {
 		expect((await api(sandbox, `/jobs/${id}`)).status).toBe(404);
 		expect((await call(sandbox, '/__sandbox/faults')).json.data.faults).toEqual([]);
 		expect((await call(sandbox, '/__sandbox/requests')).json.data.requests).toHaveLength(1);
+	});
+});
+
+describe('changes over time (control endpoints for the trigger events)', () => {
+	const versionsOf = async (assetId: string) =>
+		(await api(sandbox, `/assets/${assetId}/model/versions`)).json.data.versions;
+
+	test('a new version copies the newest and adds a tool; publishing moves the published flag', async () => {
+		const before = await versionsOf(SEED_IDS.revenueForecast);
+		const created = await newVersion(sandbox, SEED_IDS.revenueForecast, { comment: 'Fourth' });
+		expect(created).toMatchObject({ versionNumber: 4, published: false, comment: 'Fourth' });
+		const read = (
+			await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${created.id}`)
+		).json.data.version;
+		const newest = before.find((v: any) => v.versionNumber === 3);
+		const v3 = (
+			await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${newest.id}`)
+		).json.data.version;
+		expect(read.nodes).toEqual([...v3.nodes, expect.objectContaining({ id: 'tool-4' })]);
+		expect(read.edges).toEqual(v3.edges);
+		await publishVersion(sandbox, SEED_IDS.revenueForecast, created.id);
+		const after = await versionsOf(SEED_IDS.revenueForecast);
+		expect(after.filter((v: any) => v.published).map((v: any) => v.id)).toEqual([created.id]);
+		const published = await api(sandbox, `/assets/${SEED_IDS.revenueForecast}/model`);
+		expect(published.json.data.version.id).toBe(created.id);
+	});
+
+	test('assets are created, changed (updatedAt moves) and removed; the listing follows', async () => {
+		const created = await newAsset(sandbox, { name: 'Aardvark feed', folderId: F.marketing });
+		expect(created).toMatchObject({ name: 'Aardvark feed', parentFolder: { id: F.marketing } });
+		const first = (await api(sandbox, `/assets?folderId=${F.marketing}&limit=1`)).json.data[0];
+		expect(first.id).toBe(created.id);
+		await sleep(5);
+		const changed = await changeAsset(sandbox, created.id, { description: 'now daily' });
+		expect(changed.description).toBe('now daily');
+		expect(Date.parse(changed.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
+		await removeAsset(sandbox, created.id);
+		expect((await api(sandbox, `/assets/${created.id}`)).status).toBe(404);
+	});
+
+	test('errors: unknown model or version 404, the viewer key 403, a hidden asset 404 for it', async () => {
+		expect(
+			(await call(sandbox, `/__sandbox/models/${UNKNOWN}/versions`, { method: 'POST' })).status,
+		).toBe(404);
+		const publish = `/__sandbox/models/${SEED_IDS.revenueForecast}/versions/${UNKNOWN}/publish`;
+		expect((await call(sandbox, publish, { method: 'POST' })).status).toBe(404);
+		const path = `/__sandbox/assets/${SEED_IDS.stripePayments}`;
+		expect((await call(sandbox, path, { method: 'PATCH', key: VIEWER })).status).toBe(403);
+		expect((await call(sandbox, '/__sandbox/assets/not-a-uuid', { method: 'DELETE' })).status).toBe(
+			400,
+		);
+	});
+
+	test('--churn: a new version of Revenue Forecast (every other one published) and a changed Stripe Payments, over time', async () => {
+		const churning = await startSandbox({ jobStepMs: 60, churnMs: 40 });
+		try {
+			await sleep(200);
+			const versions = (await api(churning, `/assets/${SEED_IDS.revenueForecast}/model/versions`))
+				.json.data.versions;
+			expect(versions.length).toBeGreaterThanOrEqual(5);
+			const newest = Math.max(...versions.map((v: any) => v.versionNumber));
+			const published = versions.find((v: any) => v.published).versionNumber;
+			expect(newest - published).toBeLessThanOrEqual(1);
+			const stripe = (await api(churning, `/assets/${SEED_IDS.stripePayments}`)).json.data;
+			expect(stripe.description).toMatch(/^Churn \d+$/);
+		} finally {
+			await churning.close();
+		}
 	});
 });
 
