@@ -11,7 +11,7 @@ import * as job from './actions/job/Job.resource';
 import * as modelVersion from './actions/modelVersion/ModelVersion.resource';
 import { router } from './actions/router';
 import { toolDescriptions } from './actions/toolDescriptions';
-import { listSearchWith } from './methods/listSearch';
+import { listSearchWith } from '../shared/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
 
 export class AssetWorkspace implements INodeType {

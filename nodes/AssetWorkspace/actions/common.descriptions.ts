@@ -1,49 +1,6 @@
 /** Parameters shared by several operations. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { UUID_REGEX_SOURCE } from '../../shared/validation';
-
-const uuidValidation = (what: string) => [
-	{
-		type: 'regex' as const,
-		properties: { regex: UUID_REGEX_SOURCE, errorMessage: `Not a valid ${what} ID (a UUID)` },
-	},
-];
-
-/** An asset picker: "From list" (searchable) or "By ID". */
-export function assetLocator(
-	searchListMethod: 'searchAssets' | 'searchModels',
-	what = 'asset',
-): INodeProperties {
-	return {
-		displayName: what === 'model' ? 'Model' : 'Asset',
-		name: 'assetId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description:
-			what === 'model'
-				? 'The model asset'
-				: 'The asset (folder, model, source, orchestration or Python asset)',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${what}...`,
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21',
-				validation: uuidValidation(what),
-			},
-		],
-	};
-}
-
 export function returnAllAndLimit(what: string): INodeProperties[] {
 	return [
 		{
@@ -65,55 +22,6 @@ export function returnAllAndLimit(what: string): INodeProperties[] {
 		},
 	];
 }
-
-export const folderLocator: INodeProperties = {
-	displayName: 'Folder',
-	name: 'folderId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	description: 'Only assets directly in this folder',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a folder...',
-			typeOptions: { searchListMethod: 'searchFolders', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 0622a1e7-7059-5f03-846b-d50f8e9b7f5a',
-			validation: uuidValidation('folder'),
-		},
-	],
-};
-
-export const versionLocator: INodeProperties = {
-	displayName: 'Version',
-	name: 'versionId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'A saved version of the model: newest first, the published one marked',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a version...',
-			typeOptions: { searchListMethod: 'searchVersions', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
-			validation: uuidValidation('version'),
-		},
-	],
-};
 
 /** How many input items run at once (their requests and waits side by side). */
 export const concurrencyOption: INodeProperties = {

@@ -11,7 +11,8 @@ import { readWaitOptions, waitOptions, type WaitOptions } from '../../helpers/wa
 import { readParameters } from '../../helpers/executeParameters';
 import { optional, readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { assetLocator, concurrencyOption } from '../common.descriptions';
+import { assetLocator } from '../../../shared/locators';
+import { concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { assetEnvelopeSchema } from '../../../shared/schemas';
 import { readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { assetLocator, concurrencyOption } from '../common.descriptions';
+import { assetLocator } from '../../../shared/locators';
+import { concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
 
 const properties: INodeProperties[] = [

@@ -8,7 +8,8 @@ import {
 	searchAssets,
 	type AssetWorkspaceTransport,
 } from '../../../shared/transport';
-import { folderLocator, returnAllAndLimit } from '../common.descriptions';
+import { folderLocator } from '../../../shared/locators';
+import { returnAllAndLimit } from '../common.descriptions';
 
 /**
  * The asset types the service names; filters compare case-insensitively, so other spellings match

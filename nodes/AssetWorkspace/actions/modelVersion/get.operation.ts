@@ -4,11 +4,12 @@ import { versionEnvelopeSchema } from '../../../shared/schemas';
 import { simplifyVersion } from '../../helpers/simplify';
 import { optional, readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { assetLocator, simplifyOption, versionLocator } from '../common.descriptions';
+import { assetLocator, versionLocator } from '../../../shared/locators';
+import { simplifyOption } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchModels', 'model'),
-	versionLocator,
+	versionLocator(),
 	simplifyOption,
 ];
 

@@ -3,7 +3,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { versionListSchema } from '../../../shared/schemas';
 import { readId, readLimit } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { assetLocator, returnAllAndLimit } from '../common.descriptions';
+import { assetLocator } from '../../../shared/locators';
+import { returnAllAndLimit } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchModels', 'model'),

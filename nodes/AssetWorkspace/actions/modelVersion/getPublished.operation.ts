@@ -9,7 +9,8 @@ import { assetEnvelopeSchema, publishedEnvelopeSchema } from '../../../shared/sc
 import { simplifyVersion } from '../../helpers/simplify';
 import { optional, readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { assetLocator, simplifyOption } from '../common.descriptions';
+import { assetLocator } from '../../../shared/locators';
+import { simplifyOption } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchModels', 'model'),

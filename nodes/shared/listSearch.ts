@@ -9,14 +9,10 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { assetEnvelopeSchema, versionListSchema, type Asset } from '../../shared/schemas';
-import {
-	AssetWorkspaceTransport,
-	searchAssets,
-	type TransportSettings,
-} from '../../shared/transport';
-import { cursorFromToken, cursorToken } from '../../shared/transport/pagedSearch';
-import { isUuid } from '../../shared/validation';
+import { assetEnvelopeSchema, versionListSchema, type Asset } from './schemas';
+import { AssetWorkspaceTransport, searchAssets, type TransportSettings } from './transport';
+import { cursorFromToken, cursorToken } from './transport/pagedSearch';
+import { isUuid } from './validation';
 
 /** Results per call, and pages (of 100 assets) one call reads at most. */
 const RESULTS = 50;
