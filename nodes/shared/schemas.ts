@@ -68,6 +68,17 @@ export const versionSchema = versionSummarySchema
 	})
 	.passthrough();
 
+/**
+ * A version as Compare reads it: the canvas may hold any JSON (its shape is not in the contract),
+ * so nothing past the summary fields is checked.
+ */
+export const canvasVersionSchema = versionSummarySchema
+	.extend({ nodes: z.unknown(), edges: z.unknown(), metadata: z.unknown() })
+	.passthrough();
+export const canvasEnvelopeSchema = z
+	.object({ data: z.object({ version: canvasVersionSchema }).passthrough() })
+	.passthrough();
+
 export const versionListSchema = z
 	.object({ data: z.object({ versions: z.array(versionSummarySchema) }).passthrough() })
 	.passthrough();
@@ -104,6 +115,7 @@ export const errorBodySchema = z.object({
 export type Asset = z.infer<typeof assetSchema>;
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 export type Version = z.infer<typeof versionSchema>;
+export type CanvasVersion = z.infer<typeof canvasVersionSchema>;
 export type Job = z.infer<typeof jobSchema>;
 
 export function isTerminal(status: string): status is TerminalStatus {

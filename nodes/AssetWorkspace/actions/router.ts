@@ -50,7 +50,7 @@ function prepared<Input>(operation: Operation<Input>): Prepare {
 /** Every resource and its operations: a missing or misspelt one is a compile error. */
 const operations: {
 	asset: Record<'get' | 'getAll' | 'execute', Prepare>;
-	modelVersion: Record<'getAll' | 'get' | 'getPublished', Prepare>;
+	modelVersion: Record<'getAll' | 'get' | 'getPublished' | 'compare', Prepare>;
 	job: Record<'get' | 'wait', Prepare>;
 } = {
 	asset: {
@@ -62,6 +62,7 @@ const operations: {
 		getAll: prepared(modelVersion.getAll),
 		get: prepared(modelVersion.get),
 		getPublished: prepared(modelVersion.getPublished),
+		compare: prepared(modelVersion.compare),
 	},
 	job: { get: prepared(job.get), wait: prepared(job.wait) },
 };

@@ -49,6 +49,11 @@ const TEXTS: Array<{ resource: string; operation: string; wait?: boolean; text: 
 		text: `Reads the version of an Asset Workspace model that is published now. Needs assetId, the model's UUID. Returns the version (versionNumber, comment, the tools it uses), or published: false and version: null when nothing is published. ${READS_ONLY}`,
 	},
 	{
+		resource: 'modelVersion',
+		operation: 'compare',
+		text: `Compares two versions of an Asset Workspace model and says what changed: tools added, removed and changed (with each changed field's path, old and new value), connections added, removed and changed, metadata changes, and a one-line summary. Needs assetId, the model's UUID. Optional: fromVersionId (empty: the published version) and toVersionId (empty: the newest version), from the tool that lists a model's versions. ${READS_ONLY}`,
+	},
+	{
 		resource: 'job',
 		operation: 'get',
 		text: `Reads a job (a run of an asset) by its jobId, a UUID from the result of the tool that starts runs. Returns jobId, status (pending, running, success, warning or failed), assetId, startedAt, finishedAt. A job that is not finished can be read again later. ${READS_ONLY}`,

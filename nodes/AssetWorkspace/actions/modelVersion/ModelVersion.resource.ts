@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as compare from './compare.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getPublished from './getPublished.operation';
 
-export { get, getAll, getPublished };
+export { compare, get, getAll, getPublished };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,6 +15,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['modelVersion'] } },
 		options: [
+			{
+				name: 'Compare',
+				value: 'compare',
+				description:
+					'What changed between two versions of a model: tools added, removed and changed, connections, metadata',
+				action: 'Compare two model versions',
+			},
 			{
 				name: 'Get',
 				value: 'get',
@@ -38,4 +46,5 @@ export const description: INodeProperties[] = [
 	...getAll.description,
 	...get.description,
 	...getPublished.description,
+	...compare.description,
 ];

@@ -1,0 +1,83 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import {
+	canvasEnvelopeSchema,
+	versionListSchema,
+	type VersionSummary,
+} from '../../../shared/schemas';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
+import { requireUuid } from '../../../shared/validation';
+import { compareCanvases, summarise, versionLabel } from '../../helpers/compareVersions';
+import { optional, readId } from '../../helpers/parameters';
+import { assetLocator, versionLocator } from '../../../shared/locators';
+
+const properties: INodeProperties[] = [
+	assetLocator('searchModels', 'model'),
+	versionLocator({
+		displayName: 'From Version',
+		name: 'fromVersionId',
+		required: false,
+		description: 'The version to compare from; empty: the published version',
+	}),
+	versionLocator({
+		displayName: 'To Version',
+		name: 'toVersionId',
+		required: false,
+		description: 'The version to compare to; empty: the newest version',
+	}),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['modelVersion'], operation: ['compare'] } },
+	properties,
+);
+
+function chosen(ctx: IExecuteFunctions, name: string, field: string, i: number) {
+	const value = optional<string>(ctx, name, i, '', { extractValue: true });
+	return value ? requireUuid(ctx.getNode(), field, value, i) : undefined;
+}
+
+/** Two versions of a model compared: from the published one and to the newest, unless chosen. */
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	api: AssetWorkspaceTransport,
+): Promise<object[]> {
+	const assetId = readId(this, 'assetId', 'Model', i);
+	const fromId = chosen(this, 'fromVersionId', 'From Version', i);
+	const toId = chosen(this, 'toVersionId', 'To Version', i);
+	const path = ['assets', assetId, 'model', 'versions'];
+	const list = await api.request({ method: 'GET', path, schema: versionListSchema, itemIndex: i });
+	const byNumber = [...list.data.versions].sort((a, b) => b.versionNumber - a.versionNumber);
+	const from: Partial<VersionSummary> | undefined = fromId
+		? { id: fromId }
+		: byNumber.find((v) => v.published);
+	const to: Partial<VersionSummary> | undefined = toId ? { id: toId } : byNumber[0];
+	if (!from?.id || !to?.id) {
+		const message = !to?.id
+			? 'This model has no saved version yet.'
+			: 'No version of this model is published yet: choose the From Version to compare.';
+		return [{ assetId, compared: false, message, to: to ? versionLabel(to) : null }];
+	}
+	const read = async (versionId: string) =>
+		(
+			await api.request({
+				method: 'GET',
+				path: [...path, versionId],
+				schema: canvasEnvelopeSchema,
+				itemIndex: i,
+			})
+		).data.version;
+	const [a, b] = await Promise.all([read(from.id), read(to.id)]);
+	const diff = compareCanvases(a, b);
+	return [
+		{
+			assetId,
+			compared: true,
+			from: versionLabel(a),
+			to: versionLabel(b),
+			summary: summarise(diff),
+			...diff,
+		},
+	];
+}

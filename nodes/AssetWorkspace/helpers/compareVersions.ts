@@ -1,0 +1,85 @@
+/**
+ * What changed between two versions of a model: tools (canvas nodes) added, removed and changed
+ * (the paths of their fields that differ, with the old and new values; a tool moved on the
+ * canvas is not changed), connections (edges) added and removed, metadata changes, and a
+ * one-line summary. The node and edge shapes are not part of the API's contract, so nothing
+ * here assumes one: items are matched by `id` where they all have a unique one, else tools by
+ * position and connections by their whole value; anything that is no list counts as one item.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CanvasVersion } from '../../shared/schemas';
+import { canonical, diffJson, idOf, matchedById, type FieldChange } from './jsonDiff';
+
+/** Canvas layout, not configuration: a tool moved is not a tool changed. */
+const LAYOUT = new Set(['position']);
+
+const asList = (value: unknown): unknown[] =>
+	Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+
+/** Items of two lists paired: by id when all have a unique one, else by `byValue` or position. */
+function pair(from: unknown[], to: unknown[], byValue = false) {
+	const key = matchedById(from, to) ? idOf : byValue ? canonical : (_: unknown, i: number) => i;
+	const before = new Map(from.map((item, i) => [key(item, i), item]));
+	const after = new Map(to.map((item, i) => [key(item, i), item]));
+	const pairs = [...after].map(([k, item]) => ({ from: before.get(k), to: item }));
+	const removed = [...before].filter(([k]) => !after.has(k)).map(([, item]) => item);
+	return {
+		added: pairs.filter((p) => p.from === undefined).map((p) => p.to),
+		removed,
+		changed: pairs.filter((p) => p.from !== undefined) as Array<{ from: unknown; to: unknown }>,
+	};
+}
+
+/** An item as the comparison names it: its id, type and name, when it has them. */
+const named = (item: unknown) => {
+	if (typeof item !== 'object' || item === null || Array.isArray(item)) return {};
+	const { id, type, name } = item as Record<string, unknown>;
+	return Object.fromEntries(Object.entries({ id, type, name }).filter(([, v]) => v !== undefined));
+};
+
+/** Paired items whose fields differ, with the paths that do. */
+const changedOf = (pairs: Array<{ from: unknown; to: unknown }>, ignore?: Set<string>) =>
+	pairs
+		.map((p) => ({ ...named(p.to), fields: diffJson(p.from, p.to, { ignore }) }))
+		.filter((c) => c.fields.length > 0);
+
+export function compareCanvases(from: CanvasVersion, to: CanvasVersion) {
+	const nodes = pair(asList(from.nodes), asList(to.nodes));
+	const edges = pair(asList(from.edges), asList(to.edges), true);
+	const edgesChanged = changedOf(edges.changed);
+	const metadata: FieldChange[] = diffJson(from.metadata ?? {}, to.metadata ?? {});
+	return {
+		nodes: {
+			added: nodes.added,
+			removed: nodes.removed,
+			changed: changedOf(nodes.changed, LAYOUT),
+		},
+		edges: {
+			added: edges.added,
+			removed: edges.removed,
+			...(edgesChanged.length > 0 ? { changed: edgesChanged } : {}),
+		},
+		metadata,
+	};
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 tools changed, 1 added, 0 removed; 2 connections added, 0 removed; metadata unchanged". */
+export function summarise(diff: ReturnType<typeof compareCanvases>): string {
+	const { nodes, edges, metadata } = diff;
+	const tools = `${count(nodes.changed.length, 'tool')} changed, ${nodes.added.length} added, ${nodes.removed.length} removed`;
+	const relinked = edges.changed ? `, ${edges.changed.length} changed` : '';
+	const links = `${count(edges.added.length, 'connection')} added, ${edges.removed.length} removed${relinked}`;
+	const meta = metadata.length
+		? `metadata: ${count(metadata.length, 'field')} changed`
+		: 'metadata unchanged';
+	return `${tools}; ${links}; ${meta}`;
+}
+
+/** A version as the comparison's output names it. */
+export function versionLabel(version: Partial<CanvasVersion>): IDataObject {
+	const { id, versionNumber, published, comment } = version;
+	return { versionId: id, versionNumber, published, comment } as IDataObject;
+}
