@@ -7,6 +7,8 @@
  *    hand), the HTTP Request node alone (101 page items), and a raw fetch loop.
  * 2. 1,000 input items of Asset: Get at 20 ms latency: side by side (Items at Once 10) vs one at a time.
  * 3. One trigger poll over 500 watched jobs at 20 ms latency (n8n-core's PollContext).
+ * 4. Trigger polls of Asset Created or Updated over a folder of 10,000 assets at 50 ms latency
+ *    (bench/triggerAssets.ts).
  *
  * Times are the node's own execution time as n8n records it (n8n's start-up excluded), the
  * median of RUNS runs; requests come from the sandbox's log; memory is the peak resident size
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 
 import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
 import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/pollJobs';
+import { assetTriggerPolls } from './triggerAssets';
 import { KEYS, SEED_IDS } from '../sandbox/seed';
 import { runtimeOf } from '../e2e/runtime';
 import { CREDENTIAL, type WorkflowRun } from '../e2e/n8n';
@@ -333,6 +336,8 @@ async function main() {
 	const at50 = await returnAll(50);
 	const gets = await manyGets();
 	const poll = await triggerPoll();
+	log('Trigger polls of Asset Created or Updated over a folder of 10,000 assets at 50 ms...');
+	const assetPolls = await assetTriggerPolls();
 	const n8nLabel = runtimeOf().label;
 	const [ours0, split0] = at0;
 	const [ours50, , http50] = at50;
@@ -389,6 +394,16 @@ watched job, ${POLL_CONCURRENCY} at a time.
 | run | time (median) | requests |
 |---|---|---|
 ${poll.map((p) => `| ${p.label} | ${fmt(p.ms)} | ${p.requests} |`).join('\n')}
+
+## Trigger: Asset Created or Updated over a folder of 10,000 assets, 50 ms latency
+
+Through n8n-core's PollContext, one poll at a time (bench/triggerAssets.ts); the workspace holds
+50,000 assets. Each poll reads the folder's listing, one page of 100 after another; the state is
+the size of what n8n saves for the trigger.
+
+| poll | time | requests | fired | state |
+|---|---|---|---|---|
+${assetPolls.map((p) => `| ${p.label} | ${fmt(p.ms)} | ${p.requests} | ${p.fired} | ${p.stateBytes.toLocaleString('en-US')} bytes |`).join('\n')}
 `;
 	writeFileSync(join(ROOT, 'BENCHMARKS.md'), doc);
 	process.stdout.write(doc);

@@ -24,9 +24,12 @@ export const OPERATIONS = [
 	'Model Version: Get Many',
 	'Model Version: Get',
 	'Model Version: Get Published',
+	'Model Version: Compare',
 	'Job: Get',
 	'Job: Wait',
-	'Trigger: poll',
+	'Trigger: jobs',
+	'Trigger: model versions',
+	'Trigger: assets',
 ];
 
 export function renderReliability(
@@ -61,11 +64,17 @@ path[, jobs the run queued])\`: \`ok\` is a correct result, \`error\` a clear no
 (\`Asset Workspace API: ...\` with the status, the server's code and message when there is
 one, the request's method and path, and a hint).
 
-The trigger watches two finished jobs and the fault touches one of them. One poll runs with
-the fault, then the fault is cleared and a second poll runs. \`ok\` means the faulted poll
-did not fail (the other job fired in it) and, over the two polls, each job fired exactly
-once and nothing else fired: a failing job never blocks the others and loses nothing. When
-the first poll did not get the faulted job, its count includes the second poll's request.
+Each trigger column runs one poll with the fault, then the fault is cleared and a second poll
+runs. **Trigger: jobs** watches two finished jobs and the fault touches one of them; \`ok\`
+means the faulted poll did not fail (the other job fired in it) and, over the two polls, each
+job fired exactly once and nothing else fired: a failing job never blocks the others and
+loses nothing. When the first poll did not get the faulted job, its count includes the second
+poll's request. **Trigger: model versions** watches two models, firing what exists, and the
+fault touches one: the other fires in the faulted poll, and over the two polls every version
+fires \`created\` once and the published one \`published\` once. **Trigger: assets** reads
+the workspace's listing, firing what exists, and the fault touches the listing: a poll that
+cannot read it fails (n8n reports it), and over the two polls every asset fires once. These
+two ask again at every poll, so their counts include the second poll's request.
 
 Also checked in every cell: retries stay within the bound (${settings.maxAttempts} attempts), Execute
 never queues a second job, a second input item that the fault does not touch succeeds, and
@@ -103,8 +112,9 @@ ${table('persistent')}
 - Job: Wait (and Execute with Wait for Completion) keeps polling through any failure that may
   pass (no answer, 429, 5xx, a garbled answer): once, it recovers; persistent, it fails at
   its timeout, naming the last failure and carrying the job. 400, 401, 403 and 404 end it at once.
-- The trigger's faulted job fires exactly once, on the poll after the fault: nothing is lost,
-  and the other watched job is never held up. (When every watched job fails, the poll
-  itself fails and n8n reports it; see the trigger tests.)
+- The trigger's faulted job or model fires exactly once, on the poll after the fault: nothing
+  is lost, and the other watched job or model is never held up. (When every watched job or
+  model fails, the poll itself fails and n8n reports it; see the trigger tests.) A listing
+  that cannot be read fails the asset poll; the next poll reads it and fires each asset once.
 `;
 }

@@ -1,11 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * npm run screenshots: the README's pictures, taken from a real n8n in headless Chromium.
  *
  * Starts a seeded sandbox and a real n8n (the e2e runtime) with this package installed from its
  * packed tarball, imports the example workflows, creates the owner account, and drives the editor:
  * runs "Run A, then B, then C", opens a node, opens the asset picker, fetches the trigger's test
- * event. Before each picture it checks that the editor shows what the picture is meant to show,
+ * event, compares two versions of a model. Before each picture it checks that the editor shows what the picture is meant to show,
  * and fails otherwise. Writes the PNGs and screenshots.json (versions, sizes, SHA-256 of each PNG)
  * into docs/images, or into --out DIR.
  *
@@ -24,7 +24,7 @@ import { chromium, type Page } from 'playwright-core';
 import { N8nRest, OWNER_ACCOUNT } from '../e2e/rest';
 import { openSession, readWorkflow, type Session } from '../e2e/workflows';
 import { SEED_IDS } from '../sandbox/seed';
-import { controlJob, startJob } from '../test/helpers/http';
+import { api, controlJob, newVersion, startJob } from '../test/helpers/http';
 
 const ROOT = join(__dirname, '..');
 const CHAIN = join(ROOT, 'examples', 'run-a-then-b-then-c.workflow.json');
@@ -124,6 +124,53 @@ class Editor {
 	}
 }
 
+const COMPARE_NODE = 'Compare the published version with the newest';
+
+/** A version 4 of Revenue Forecast (its filter changed), and a workflow comparing it with version 2. */
+async function compareWorkflow(session: Session) {
+	const sandbox = session.sandbox!;
+	const model = SEED_IDS.revenueForecast;
+	const versions = (await api(sandbox, `/assets/${model}/model/versions`)).json.data.versions;
+	const newest = versions.find((v: { versionNumber: number }) => v.versionNumber === 3);
+	const v3 = (await api(sandbox, `/assets/${model}/model/versions/${newest.id}`)).json.data.version;
+	const nodes = v3.nodes.map((node: { id: string; config: object }) =>
+		node.id === 'n3' ? { ...node, config: { expression: "stage = 'Closed Won'" } } : node,
+	);
+	await newVersion(sandbox, model, { comment: 'Only won deals', nodes });
+	const credentials = {
+		assetWorkspaceApi: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' },
+	};
+	return {
+		id: 'awShotCompare001',
+		name: 'Compare two versions of a model',
+		nodes: [
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'compare',
+				name: COMPARE_NODE,
+				type: 'n8n-nodes-asset-workspace.assetWorkspace',
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: {
+					resource: 'modelVersion',
+					operation: 'compare',
+					assetId: { __rl: true, mode: 'list', value: model, cachedResultName: 'Revenue Forecast' },
+				},
+				credentials,
+			},
+		],
+		connections: { Start: { main: [[{ node: COMPARE_NODE, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 async function takeScreenshots(
 	session: Session,
 	out: string,
@@ -141,8 +188,11 @@ async function takeScreenshots(
 	const nodes = watch.nodes as Array<{ type: string; parameters: Record<string, unknown> }>;
 	nodes.find((node) => node.type.endsWith('.assetWorkspaceTrigger'))!.parameters.jobIds =
 		`${failedJob}\n${runningJob}`;
+	// A fourth version of Revenue Forecast in which one tool's configuration changed.
+	const compare = await compareWorkflow(session);
 	await session.n8n.importWorkflow(chain);
 	await session.n8n.importWorkflow(watch);
+	await session.n8n.importWorkflow(compare);
 	await session.n8n.start();
 
 	const base = `http://127.0.0.1:${session.n8n.port}`;
@@ -253,6 +303,26 @@ async function takeScreenshots(
 		await shoot(
 			'trigger.png',
 			'Asset Workspace Trigger: the runs it watches, and which final states fire',
+		);
+
+		// 5. Model Version > Compare: the published version against the newest.
+		await editor.open(compare.id);
+		await editor.openNode(COMPARE_NODE);
+		await editor.page.click('[data-test-id="node-execute-button"]');
+		await editor.page
+			.locator('[data-test-id="output-panel"]')
+			.getByText('JSON', { exact: true })
+			.click();
+		await editor.expectValue('operation', 'Compare');
+		await editor.expectText(
+			'[data-test-id="output-panel"]',
+			['1 tool changed, 1 added, 0 removed'],
+			'the comparison',
+		);
+		await editor.page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height - 10);
+		await shoot(
+			'compare.png',
+			'Model Version > Compare: what changed from the published version to the newest, in one item',
 		);
 
 		return {

@@ -10,6 +10,7 @@
  * added back does not fire a second time.
  */
 import { isTerminal } from '../shared/schemas';
+import { askOrder, readState, writeState } from './watchList';
 
 export interface WatchedJob {
 	/** Last status seen; null before the first answer. */
@@ -36,42 +37,21 @@ export const MAX_REMEMBERED = 10_000;
 
 /** A copy of the state kept in static data (a poll never changes it in place). */
 export function readWatchState(staticData: Record<string, unknown>): WatchState {
-	const stored = staticData.jobs;
-	if (typeof stored !== 'object' || stored === null) return {};
-	return Object.fromEntries(
-		Object.entries(stored as WatchState).map(([id, job]) => [id, { ...job }]),
-	);
+	return readState<WatchedJob>(staticData, 'jobs');
 }
 
-/**
- * The state to store: the oldest unwatched ids forgotten past MAX_REMEMBERED. Assigned as a whole
- * (a new top-level value), which n8n's static data notices in every mode.
- */
+/** Stores the state, the oldest unwatched ids forgotten past MAX_REMEMBERED. */
 export function writeWatchState(
 	staticData: Record<string, unknown>,
 	state: WatchState,
 	watched: string[],
 ) {
-	const keep = new Set(watched);
-	// Object keys keep insertion order (job ids are UUIDs, never integer-like), oldest first.
-	let excess = Object.keys(state).length - Math.max(MAX_REMEMBERED, keep.size);
-	for (const id of Object.keys(state)) {
-		if (excess <= 0) break;
-		if (!keep.has(id)) {
-			delete state[id];
-			excess--;
-		}
-	}
-	staticData.jobs = state;
+	writeState(staticData, 'jobs', state, watched, MAX_REMEMBERED);
 }
 
 /** The ids to ask for in this poll: watched and not settled, those asked longest ago first. */
 export function jobsToAsk(state: WatchState, watched: string[]): string[] {
-	const open = watched.filter((id) => !state[id]?.settled);
-	return open
-		.map((id, position) => ({ id, position, askedAt: state[id]?.askedAt ?? 0 }))
-		.sort((a, b) => a.askedAt - b.askedAt || a.position - b.position)
-		.map((entry) => entry.id);
+	return askOrder(state, watched, (job) => !job?.settled);
 }
 
 /** Records that a job was asked for at `now` (answered or not). */

@@ -4,14 +4,25 @@
  * sandbox: the ones a person runs by hand with `n8n execute`, and the ones that need a running
  * n8n (Data Tables, schedules, the trigger) with `n8n start`. Each example runs as shipped, except
  * for what only a test changes: which asset fails, a shorter wait, faster schedules, the data
- * table's id and the pasted job ids.
+ * table's id and the pasted job ids. The trigger's model-version and asset events fire once each
+ * in an active workflow here too (test/e2e/workflows/events.workflow.json).
  */
 import { join } from 'node:path';
 
 import { N8nRest } from '../../e2e/rest';
 import { openSession, readWorkflow, type Session } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
-import { controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
+import {
+	changeAsset,
+	controlJob,
+	newAsset,
+	newVersion,
+	publishVersion,
+	removeAsset,
+	sandboxJobs,
+	sleep,
+	startJob,
+} from '../helpers/http';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const example = (name: string) => readWorkflow(join(EXAMPLES, `${name}.workflow.json`)) as any;
@@ -177,6 +188,92 @@ describe('examples that need a running n8n (n8n start)', () => {
 			expect(await rest.executions(watch.id)).toHaveLength(fired.length);
 			expect(fired).toHaveLength(1);
 			expect(fired[0].status).toBe('success');
+		},
+		15 * 60_000,
+	);
+});
+
+describe("trigger events and the example that posts a model's changes (n8n start)", () => {
+	let session: Session;
+	afterAll(async () => session?.close(), 60_000);
+	const REVENUE = SEED_IDS.revenueForecast;
+	const MARKETING = SEED_IDS.folders.marketing;
+
+	test(
+		'each model-version and asset event fires once; the example posts what changed since the version published before',
+		async () => {
+			session = await openSession({ sandbox: { jobStepMs: 1000 } });
+			const sandbox = session.sandbox!;
+			const events = readWorkflow(join(__dirname, 'workflows', 'events.workflow.json')) as any;
+			const post = example('post-model-changes-when-published');
+			// The message goes to the sandbox's Slack Notifier instead of a placeholder, to be read back.
+			const placeholder = named(post, 'Post the message (your Slack, Teams or e-mail node)');
+			Object.assign(placeholder, {
+				...named(events, 'Notify'),
+				id: placeholder.id,
+				name: placeholder.name,
+				position: placeholder.position,
+			});
+			placeholder.parameters = structuredClone(placeholder.parameters);
+			placeholder.parameters.parameters.parameter[0].value = '={{ $json.message }}';
+			for (const workflow of [events, post]) {
+				await session.n8n.importWorkflow(workflow);
+				await session.n8n.publish(workflow.id);
+			}
+			const messages = async () =>
+				(await sandboxJobs(sandbox))
+					.filter((j) => j.job.assetId === SEED_IDS.slackNotifier)
+					.map((j) => String(j.parameters.MESSAGE));
+			const asked = () => ({
+				versions: sandbox.requests.filter((r) => r.path.endsWith(`/${REVENUE}/model/versions`))
+					.length,
+				assets: sandbox.requests.filter((r) => r.query.folderId === MARKETING).length,
+			});
+			/** Until each trigger has polled `more` more times (both Revenue Forecast triggers count). */
+			const polls = async (more: number) => {
+				const seen = asked();
+				await until(
+					'the triggers poll',
+					async () =>
+						asked().versions >= seen.versions + 2 * more && asked().assets >= seen.assets + more,
+					150_000 * more,
+				);
+			};
+
+			await session.n8n.start();
+			await polls(1); // the first polls learn what exists
+			expect(await messages()).toEqual([]);
+
+			const v4 = await newVersion(sandbox, REVENUE, { comment: 'Add a filter' });
+			const created = await newAsset(sandbox, { name: 'Aardvark feed', folderId: MARKETING });
+			await changeAsset(sandbox, SEED_IDS.campaignAttribution);
+			await removeAsset(sandbox, SEED_IDS.webAnalytics);
+			const changes = [
+				'version created 4',
+				`asset created ${created.name}`,
+				'asset updated Campaign Attribution',
+				`asset removed ${SEED_IDS.webAnalytics}`,
+			];
+			await until(
+				'the changes fire',
+				async () => {
+					const sent = await messages();
+					return changes.every((c) => sent.includes(c));
+				},
+				180_000,
+			);
+			await publishVersion(sandbox, REVENUE, v4.id);
+			const posted =
+				`Model ${REVENUE}: version 4 is published (Add a filter). Since version 2: ` +
+				'0 tools changed, 2 added, 0 removed; 1 connection added, 0 removed; metadata: 1 field changed.';
+			await until(
+				'the publish fires',
+				async () => (await messages()).includes(posted) && (await messages()).length >= 6,
+				180_000,
+			);
+			await polls(1);
+			await sleep(5000);
+			expect((await messages()).sort()).toEqual([...changes, 'version published 4', posted].sort());
 		},
 		15 * 60_000,
 	);

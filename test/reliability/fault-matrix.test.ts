@@ -133,6 +133,7 @@ interface Outcome {
 }
 
 const version1 = stableUuid('version:revenue-forecast:1');
+const version3 = stableUuid('version:revenue-forecast:3');
 const jobs = () => env.sandbox.workspace['jobs'] as Map<string, unknown>;
 function finishedJob(): string {
 	const { jobId } = env.sandbox.workspace.execute(
@@ -212,6 +213,15 @@ const operations: Record<
 				[{ id: SEED_IDS.revenueForecast }, { id: SEED_IDS.inventoryProjection }],
 			),
 	}),
+	'Model Version: Compare': () => ({
+		path: `${API}/assets/${SEED_IDS.revenueForecast}/model/versions/${version3}`,
+		method: 'GET',
+		run: () =>
+			nodeRun({ resource: 'modelVersion', operation: 'compare', assetId: rl('={{ $json.id }}') }, [
+				{ id: SEED_IDS.revenueForecast },
+				{ id: SEED_IDS.campaignAttribution },
+			]),
+	}),
 	'Job: Get': () => {
 		const [a, b] = [finishedJob(), finishedJob()];
 		return {
@@ -241,10 +251,20 @@ const operations: Record<
 				),
 		};
 	},
-	'Trigger: poll': () => {
+	'Trigger: jobs': () => {
 		const [a, b] = [finishedJob(), finishedJob()];
 		return { path: `${API}/jobs/${a}`, method: 'GET', run: () => triggerRun(a, b) };
 	},
+	'Trigger: model versions': () => ({
+		path: `${API}/assets/${SEED_IDS.revenueForecast}/model/versions`,
+		method: 'GET',
+		run: () => eventTriggerRun('modelVersion'),
+	}),
+	'Trigger: assets': () => ({
+		path: `${API}/assets`,
+		method: 'GET',
+		run: () => eventTriggerRun('asset'),
+	}),
 };
 
 async function nodeRun(
@@ -296,6 +316,41 @@ async function triggerRun(jobId: string, other: string): Promise<Outcome> {
 	};
 }
 
+/**
+ * The trigger's model-version or asset event, firing what exists: a poll with the fault, then
+ * one without. Every version (created, and published) or asset fires once over the two.
+ */
+async function eventTriggerRun(event: 'modelVersion' | 'asset'): Promise<Outcome> {
+	const models = [SEED_IDS.revenueForecast, SEED_IDS.customerChurn];
+	const watched =
+		event === 'modelVersion'
+			? { models: { model: models.map((id) => ({ assetId: rl(id) })) } }
+			: {};
+	const trigger = new TriggerHarness(
+		env.credentials,
+		{ event, ...watched, options: { emitExisting: true } },
+		{ settings: { transport: SETTINGS } },
+	);
+	const first = await trigger.poll();
+	await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
+	const second = await trigger.poll();
+	const fired = [...(first.items ?? []), ...(second.items ?? [])];
+	const events = fired
+		.filter((i) => i.event === 'created' || i.event === 'published')
+		.map((i) => `${i.event} ${i.versionId ?? i.id}`);
+	const expected =
+		event === 'modelVersion'
+			? 3 + 1 + 2 // Revenue Forecast's three versions and its published one; Customer Churn's two
+			: env.sandbox.workspace.assetCount;
+	expect(new Set(events).size).toBe(expected);
+	expect(events).toHaveLength(expected);
+	return {
+		ok: !first.error,
+		message: first.error?.message,
+		everything: JSON.stringify(fired) + String(first.error?.message) + JSON.stringify(first.error),
+	};
+}
+
 const cells: MatrixCell[] = [];
 /** Each attempt is cut off after half a second, so hanging faults stay quick. */
 const SETTINGS = testTransport({ attemptTimeoutMs: 500 });
@@ -324,7 +379,8 @@ describe.each(OPERATIONS)('%s', (operation) => {
 		// faulted job fires on the next poll (checked in triggerRun). Job: Wait polls on through the fault
 		// until its timeout. Other operations fail unless a retry recovers.
 		const waits = operation === 'Job: Wait';
-		const expectOk = operation === 'Trigger: poll' || recovered || (waits && mode === 'once');
+		const triggers = ['Trigger: jobs', 'Trigger: model versions'];
+		const expectOk = triggers.includes(operation) || recovered || (waits && mode === 'once');
 		const untilTimeout = waits && !expectOk;
 
 		expect({ ok: outcome.ok, message: outcome.message }).toEqual({
@@ -335,8 +391,11 @@ describe.each(OPERATIONS)('%s', (operation) => {
 					? expect.stringMatching(/^Job .* did not finish within/)
 					: expect.stringMatching(/^Asset Workspace API: /),
 		});
-		// The trigger's second poll asks again only for a job the first poll did not get; Job: Wait's next status check too.
-		const askedAgain = (operation === 'Trigger: poll' || waits) && !recovered ? 1 : 0;
+		// The jobs trigger's second poll asks again only for a job the first poll did not get; Job: Wait's
+		// next status check too. The model-version and asset events ask again at every poll.
+		const everyPoll = ['Trigger: model versions', 'Trigger: assets'].includes(operation);
+		const askedAgain =
+			everyPoll || ((operation === 'Trigger: jobs' || waits) && !recovered) ? 1 : 0;
 		if (untilTimeout) {
 			// It kept asking until its Timeout (2 s), which bounds every request: none starts after it
 			// but the last check, whose answer may take a second more.

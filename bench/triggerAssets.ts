@@ -1,0 +1,75 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * The trigger's Asset Created or Updated event over a folder of 10,000 assets at 50 ms latency,
+ * through n8n-core's PollContext: the first poll (which learns the folder), a poll with nothing
+ * new, and a poll after three changes; with Fire for Removed Assets off and on. Requests per poll
+ * come from the sandbox's log, the state's size from what n8n would save.
+ */
+import { SEED_IDS } from '../sandbox/seed';
+import { OWNER } from '../test/helpers/http';
+
+export interface AssetPollMeasure {
+	label: string;
+	ms: number;
+	requests: number;
+	fired: number;
+	stateBytes: number;
+}
+
+export async function assetTriggerPolls(): Promise<AssetPollMeasure[]> {
+	const { startSandbox } = await import('../sandbox/server');
+	const { TriggerHarness } = await import('../test/harness/trigger');
+	const { changeAsset } = await import('../test/helpers/http');
+	// 49,975 generated assets over five places: 9,995 of them and 5 seeded ones in Finance (10,000).
+	const sandbox = await startSandbox({ latencyMs: 50, assets: 49_975, jobStepMs: 1_000_000_000 });
+	const folder = SEED_IDS.folders.finance;
+	const inFolder = sandbox.workspace.listAssets(
+		sandbox.workspace.keyFor(OWNER)!,
+		100_000,
+		0,
+		folder,
+	).data;
+	const measures: AssetPollMeasure[] = [];
+	try {
+		for (const removed of [false, true]) {
+			const trigger = new TriggerHarness(
+				{ baseUrl: sandbox.url, apiKey: OWNER },
+				{
+					event: 'asset',
+					folderId: { __rl: true, mode: 'id', value: folder },
+					options: { removed },
+				},
+			);
+			const poll = async (label: string) => {
+				sandbox.requests.length = 0;
+				const started = performance.now();
+				const { items, error } = await trigger.poll();
+				if (error) throw error;
+				measures.push({
+					label: `${label}${removed ? ', Fire for Removed Assets on' : ''}`,
+					ms: performance.now() - started,
+					requests: sandbox.requests.length,
+					fired: items?.length ?? 0,
+					stateBytes: JSON.stringify(trigger.state).length,
+				});
+			};
+			await poll(`first poll (learns the folder's ${inFolder.length} assets)`);
+			await poll('a poll, nothing changed');
+			for (const asset of [inFolder[10], inFolder[5000], inFolder[9990]])
+				await changeAsset(sandbox, asset.id, { description: `changed ${removed}` });
+			await poll('a poll after 3 changes');
+		}
+		return measures;
+	} finally {
+		await sandbox.close();
+	}
+}
+
+if (require.main === module) {
+	assetTriggerPolls()
+		.then((measures) => process.stdout.write(`${JSON.stringify(measures, null, 2)}\n`))
+		.catch((error: unknown) => {
+			process.stderr.write(`${String(error)}\n`);
+			process.exit(1);
+		});
+}

@@ -1,0 +1,143 @@
+/**
+ * The Asset event's state and decisions, apart from n8n and HTTP. The listing (in name order,
+ * 100 assets a request) is read in rounds; a round may span several polls, going on from where
+ * the last poll stopped. State does not grow with the workspace: it holds the scope it was learnt
+ * for (another Folder starts afresh), a watermark (every change up to it is known: a round that
+ * ends moves it to its newest change, but never past the round's start, since a page already
+ * read can change while the round goes on), the recent changes (updatedAt within LOOKBACK_MS of
+ * the watermark, so a change seen twice fires once; at most MAX_RECENT), and only with "removed"
+ * on, the ids in scope (at most MAX_IDS). An asset fires when its updatedAt is past the
+ * watermark's lookback and not recorded yet: "created" when it is also new, else "updated".
+ */
+import type { Cursor } from '../shared/transport/pagedSearch';
+
+/** How far behind the watermark a change is still looked for (a listing that shifts during a round). */
+export const LOOKBACK_MS = 60 * 60 * 1000;
+/** Recent changes kept at most (the oldest dropped first). */
+export const MAX_RECENT = 10_000;
+/** Assets in scope at most when removed assets fire (their ids are kept). */
+export const MAX_IDS = 10_000;
+
+export interface AssetsState {
+	/** The Folder id the state was learnt for; '' for the whole workspace. */
+	scope?: string;
+	/** Every change with updatedAt up to here (ms) is known; none before the first round ends. */
+	watermark?: number;
+	/** Recent changes: asset id to updatedAt (ms). */
+	recent: Record<string, number>;
+	/** When recent changes were dropped past MAX_RECENT: the newest dropped (ms); none fire again. */
+	floor?: number;
+	/** The round under way; see Round. */
+	round?: Round;
+	/** With removed on: the ids the last complete round saw. */
+	ids?: string[];
+}
+
+export interface Round {
+	/** Where to go on. */
+	from: Cursor;
+	/** When (ms) the round started, and the newest updatedAt it has seen. */
+	began: number;
+	latest: number;
+	/** With removed on: the ids seen. */
+	ids?: string[];
+	/** In a first round that fires what exists: the last page's ids (a shifted listing repeats them). */
+	lastPage?: string[];
+}
+
+export interface SeenAsset {
+	id: string;
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface AssetChange<T extends SeenAsset> {
+	event: 'created' | 'updated';
+	asset: T;
+}
+
+const ms = (time: string) => {
+	const value = Date.parse(time);
+	return Number.isNaN(value) ? 0 : value;
+};
+
+export function emptyAssetsState(scope = ''): AssetsState {
+	return { scope, recent: {} };
+}
+
+/** Past MAX_RECENT the oldest are dropped, and changes up to them are ignored from then on. */
+function capRecent(state: AssetsState, since: number) {
+	const recent = Object.entries(state.recent).filter(([, updated]) => updated > since);
+	if (recent.length > MAX_RECENT) {
+		recent.sort((a, b) => b[1] - a[1]);
+		// A change that late is missed rather than fired twice.
+		state.floor = Math.max(state.floor ?? 0, recent[MAX_RECENT][1]);
+		recent.length = MAX_RECENT;
+	}
+	state.recent = Object.fromEntries(recent);
+}
+
+/**
+ * Records one page of a round and returns its changes. The first round learns what exists and
+ * fires nothing, unless `emitExisting` (then every asset fires "created").
+ */
+export function observeAssets<T extends SeenAsset>(
+	state: AssetsState,
+	page: T[],
+	options: { emitExisting: boolean; removed: boolean; now: number },
+): Array<AssetChange<T>> {
+	const round = (state.round ??= {
+		from: { offset: 0, skip: 0 },
+		began: options.now,
+		latest: state.watermark ?? 0,
+	});
+	const learning = state.watermark === undefined;
+	const since = learning ? -Infinity : Math.max(state.watermark! - LOOKBACK_MS, state.floor ?? 0);
+	const repeated = new Set(round.lastPage);
+	const changes: Array<AssetChange<T>> = [];
+	for (const asset of page) {
+		const updated = ms(asset.updatedAt);
+		round.latest = Math.max(round.latest, updated);
+		if (options.removed) (round.ids ??= []).push(asset.id);
+		const recorded = state.recent[asset.id];
+		if (learning) {
+			if (options.emitExisting && !repeated.has(asset.id))
+				changes.push({ event: 'created', asset });
+			// Only recent changes are kept (the rest are behind the watermark this round sets).
+			if (updated > Math.min(round.latest, round.began) - LOOKBACK_MS) {
+				state.recent[asset.id] = updated;
+			}
+			continue;
+		}
+		if (updated <= since || recorded === updated) continue;
+		const isNew = recorded === undefined && ms(asset.createdAt) > since;
+		changes.push({ event: isNew ? 'created' : 'updated', asset });
+		state.recent[asset.id] = updated;
+	}
+	if (learning && options.emitExisting) round.lastPage = page.map((asset) => asset.id);
+	if (Object.keys(state.recent).length > MAX_RECENT) capRecent(state, -Infinity);
+	return changes;
+}
+
+/**
+ * Ends a round: the watermark moves to the newest change seen (not past the round's start),
+ * recent changes older than the lookback are forgotten, and (removed on) the ids that disappeared
+ * are returned as candidates, to be confirmed before they fire.
+ */
+export function endRound(state: AssetsState): string[] {
+	const round = state.round;
+	if (!round) return [];
+	state.watermark = Math.max(state.watermark ?? 0, Math.min(round.latest, round.began));
+	capRecent(state, state.watermark - LOOKBACK_MS);
+	const now = new Set(round.ids);
+	const gone = round.ids ? (state.ids ?? []).filter((id) => !now.has(id)) : [];
+	state.ids = round.ids;
+	state.round = undefined;
+	return gone;
+}
+
+/** Forgets an id that was confirmed removed (so it fires once), and keeps one that was not. */
+export function confirmRemoved(state: AssetsState, id: string, removed: boolean) {
+	if (removed) delete state.recent[id];
+	else if (state.ids && !state.ids.includes(id)) state.ids.push(id);
+}

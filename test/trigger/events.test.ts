@@ -1,0 +1,363 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * The trigger's Model Version and Asset events through n8n-core's PollContext against the
+ * sandbox, in each way n8n keeps a poll's state (see harness/trigger.ts): every event once across
+ * polls, restarts and overlapping polls; one model's 404 or 403 never blocks the others; a poll
+ * changes nothing in manual mode.
+ */
+import { SEED_IDS, stableUuid } from '../../sandbox/seed';
+import {
+	VIEWER,
+	call,
+	changeAsset,
+	newAsset,
+	newVersion,
+	publishVersion,
+	removeAsset,
+	sleep,
+} from '../helpers/http';
+import { inject, rl, useSandbox } from '../harness/fixtures';
+import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
+
+const env = useSandbox({ jobStepMs: 1_000_000_000 });
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const F = SEED_IDS.folders;
+const REVENUE = SEED_IDS.revenueForecast;
+const CHURN = SEED_IDS.customerChurn;
+const versionOf = (model: string, n: number) => stableUuid(`version:${model}:${n}`);
+const modelsParam = (ids: string[]) => ({ model: ids.map((id) => ({ assetId: rl(id) })) });
+
+/** The events fired, as short strings. */
+const fired = (items: any[] | null) =>
+	(items ?? []).map((i) =>
+		i.assetId
+			? `${i.event} ${i.assetId === REVENUE ? 'revenue' : i.assetId} v${i.versionNumber ?? '-'}`
+			: `${i.event} ${i.name ?? i.id}`,
+	);
+
+describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
+	const watch = (parameters: object, key?: string) =>
+		new TriggerHarness(
+			key ? { ...env.credentials, apiKey: key } : env.credentials,
+			parameters as any,
+			{ mode },
+		);
+	/** Activation, then the first tick: both learn what exists (durable cursors keep no null activation). */
+	const learn = async (t: TriggerHarness) => {
+		expect((await t.activate()).items).toBeNull();
+		expect((await t.poll()).items).toBeNull();
+	};
+
+	describe('Model Version Created or Published', () => {
+		const models = (ids: string[], extra: object = {}) =>
+			watch({ event: 'modelVersion', models: modelsParam(ids), ...extra });
+
+		test('each new version fires "created" once; a publish fires "published" once, with the one before', async () => {
+			const t = models([REVENUE, CHURN]);
+			await learn(t);
+			const v4 = await newVersion(env.sandbox, REVENUE, { comment: 'Fourth' });
+			const first = (await t.poll()).items!;
+			expect(fired(first)).toEqual(['created revenue v4']);
+			expect(first[0]).toEqual({
+				event: 'created',
+				assetId: REVENUE,
+				versionId: v4.id,
+				versionNumber: 4,
+				recordType: 'draft',
+				published: false,
+				comment: 'Fourth',
+				createdAt: v4.createdAt,
+				updatedAt: v4.updatedAt,
+			});
+			expect((await t.poll()).items).toBeNull();
+			await publishVersion(env.sandbox, REVENUE, v4.id);
+			const published = (await t.poll()).items!;
+			expect(published).toEqual([
+				expect.objectContaining({
+					event: 'published',
+					assetId: REVENUE,
+					versionId: v4.id,
+					published: true,
+					previousPublished: {
+						versionId: versionOf('revenue-forecast', 2),
+						versionNumber: 2,
+						comment: 'Join orders, weight by probability',
+					},
+				}),
+			]);
+			expect((await t.poll()).items).toBeNull();
+			// A version created and published between two polls fires both, in order.
+			await newVersion(env.sandbox, CHURN, { publish: true });
+			expect(fired((await t.poll()).items)).toEqual([
+				`created ${CHURN} v3`,
+				`published ${CHURN} v3`,
+			]);
+		});
+
+		test('Fire On: only the chosen events fire; the others are recorded and never fire later', async () => {
+			const t = models([REVENUE], { versionEvents: ['published'] });
+			await learn(t);
+			const v4 = await newVersion(env.sandbox, REVENUE);
+			expect((await t.poll()).items).toBeNull();
+			await publishVersion(env.sandbox, REVENUE, v4.id);
+			expect(fired((await t.poll()).items)).toEqual(['published revenue v4']);
+		});
+
+		test('Fire for Existing Versions: the first poll fires every version and the published one', async () => {
+			const t = models([REVENUE], { options: { emitExisting: true } });
+			expect(fired((await t.activate()).items)).toEqual([
+				'created revenue v1',
+				'created revenue v2',
+				'created revenue v3',
+				'published revenue v2',
+			]);
+			if (mode !== 'durable') expect((await t.poll()).items).toBeNull();
+		});
+
+		test('a restart (a new workflow from what n8n saved) fires nothing twice, and what happened meanwhile once', async () => {
+			const t = models([REVENUE]);
+			await learn(t);
+			await newVersion(env.sandbox, REVENUE);
+			expect(fired((await t.poll()).items)).toEqual(['created revenue v4']);
+			t.restart();
+			expect((await t.activate()).items).toBeNull();
+			await newVersion(env.sandbox, REVENUE, { publish: true });
+			t.restart();
+			expect(fired((await t.activate()).items)).toEqual([
+				'created revenue v5',
+				'published revenue v5',
+			]);
+			t.restart();
+			expect((await t.activate()).items).toBeNull();
+			expect((await t.poll()).items).toBeNull();
+		});
+
+		test('polls that overlap fire a new version once', async () => {
+			const t = models([REVENUE, CHURN]);
+			await learn(t);
+			await newVersion(env.sandbox, REVENUE);
+			const results = await t.overlapping(3);
+			expect(results.flatMap((r) => fired(r.items))).toEqual(['created revenue v4']);
+			expect((await t.poll()).items).toBeNull();
+		});
+
+		test('a 404 and a 403 model are reported once each, and never block the others', async () => {
+			await inject(env.sandbox, {
+				match: `/api/public/v1/assets/${CHURN}/model/versions`,
+				fault: 'status',
+				status: 403,
+				times: 1000,
+			});
+			const t = models([UNKNOWN, CHURN, REVENUE]);
+			const first = await t.activate();
+			expect(first.items).toEqual([
+				{
+					event: 'notFound',
+					assetId: UNKNOWN,
+					notFound: true,
+					message: expect.stringContaining('answers 404'),
+				},
+				{
+					event: 'forbidden',
+					assetId: CHURN,
+					forbidden: true,
+					message: expect.stringContaining('answers 403'),
+				},
+			]);
+			await newVersion(env.sandbox, REVENUE);
+			expect(fired((await t.poll()).items)).toEqual(['created revenue v4']);
+			expect((await t.poll()).items).toBeNull();
+			// Readable again: the model is learned (nothing fires for what it already had).
+			await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
+			expect((await t.poll()).items).toBeNull();
+			await newVersion(env.sandbox, CHURN);
+			expect(fired((await t.poll()).items)).toEqual([`created ${CHURN} v3`]);
+		});
+
+		test('a model this key cannot read (a hidden folder) is a 404 like an unknown id', async () => {
+			const t = watch(
+				{ event: 'modelVersion', models: modelsParam([SEED_IDS.headcountPlan, REVENUE]) },
+				VIEWER,
+			);
+			expect(fired((await t.activate()).items)).toEqual([`notFound ${SEED_IDS.headcountPlan} v-`]);
+		});
+
+		test('a wrong key fails the poll and changes nothing', async () => {
+			const t = watch({ event: 'modelVersion', models: modelsParam([REVENUE]) }, 'aw_wrong_key');
+			const result = await t.poll();
+			expect(result.error?.message).toContain('[401 unauthorized]');
+			expect(t.state).toEqual({});
+		});
+
+		test('manual mode (Fetch Test Event) gives the newest version of each model and changes nothing', async () => {
+			const t = models([REVENUE, UNKNOWN, CHURN]);
+			await t.activate();
+			await t.poll();
+			const [state, saved] = [t.state, t.saved];
+			expect(fired((await t.poll('manual')).items)).toEqual([
+				'created revenue v3',
+				`created ${CHURN} v2`,
+			]);
+			expect([t.state, t.saved]).toEqual([state, saved]);
+			await newVersion(env.sandbox, REVENUE);
+			expect(fired((await t.poll()).items)).toEqual(['created revenue v4']);
+		});
+
+		test('manual mode with Fire On only Version Published gives each published version (else the newest)', async () => {
+			const t = models([REVENUE, CHURN], { versionEvents: ['published'] });
+			const items = (await t.poll('manual')).items!;
+			expect(fired(items)).toEqual(['published revenue v2', `created ${CHURN} v2`]);
+			expect(items[0].previousPublished).toBeNull();
+			expect(t.state).toEqual({});
+		});
+
+		test('no model chosen, or an id that is no UUID: a clear error naming the field', async () => {
+			expect((await models([]).poll()).error?.message).toBe(
+				'Models: add at least one model to watch',
+			);
+			expect((await models(['model-7']).poll()).error?.message).toContain("'model-7'");
+		});
+	});
+
+	describe('Asset Created or Updated', () => {
+		const assets = (extra: object = {}) => watch({ event: 'asset', ...extra });
+
+		test('new and changed assets fire once each, as the API gives them', async () => {
+			const t = assets();
+			await learn(t);
+			const created = await newAsset(env.sandbox, { name: 'Ad spend', folderId: F.marketing });
+			const first = (await t.poll()).items!;
+			expect(first).toEqual([{ event: 'created', ...created }]);
+			expect((await t.poll()).items).toBeNull();
+			await sleep(5);
+			const changed = await changeAsset(env.sandbox, SEED_IDS.stripePayments);
+			const stripe = (await t.poll()).items!;
+			expect(stripe).toEqual([{ event: 'updated', ...changed }]);
+			expect((await t.poll()).items).toBeNull();
+		});
+
+		test('within a folder: changes elsewhere fire nothing', async () => {
+			const t = assets({ folderId: rl(F.marketing) });
+			await learn(t);
+			await changeAsset(env.sandbox, SEED_IDS.stripePayments); // in Finance
+			expect((await t.poll()).items).toBeNull();
+			await changeAsset(env.sandbox, CHURN); // in Marketing
+			expect(fired((await t.poll()).items)).toEqual(['updated Customer Churn Risk']);
+		});
+
+		test('removed assets fire once when asked for, confirmed by a request; never otherwise', async () => {
+			const on = assets({ options: { removed: true } });
+			const off = assets();
+			await learn(on);
+			await learn(off);
+			await removeAsset(env.sandbox, SEED_IDS.legacyLedger);
+			expect((await on.poll()).items).toEqual([{ event: 'removed', id: SEED_IDS.legacyLedger }]);
+			expect((await on.poll()).items).toBeNull();
+			expect((await off.poll()).items).toBeNull();
+		});
+
+		test('another Folder starts afresh: the old scope’s assets never fire as removed', async () => {
+			const removed = { options: { removed: true } };
+			const t = assets({ folderId: rl(F.marketing), ...removed });
+			await learn(t);
+			t.setParameters({ event: 'asset', folderId: rl(F.finance), ...removed });
+			await learn(t);
+			t.setParameters({ event: 'asset', ...removed }); // the whole workspace
+			await learn(t);
+			await changeAsset(env.sandbox, SEED_IDS.stripePayments);
+			expect(fired((await t.poll()).items)).toEqual(['updated Stripe Payments']);
+		});
+
+		test('a removal that cannot be confirmed (500) blocks nothing, and fires once it can be', async () => {
+			const t = assets({ options: { removed: true } });
+			await learn(t);
+			await removeAsset(env.sandbox, SEED_IDS.legacyLedger);
+			await inject(env.sandbox, {
+				match: `/api/public/v1/assets/${SEED_IDS.legacyLedger}`,
+				fault: 'status',
+				status: 500,
+				times: 1000,
+			});
+			await changeAsset(env.sandbox, SEED_IDS.webAnalytics);
+			expect(fired((await t.poll()).items)).toEqual(['updated Web Analytics Sessions']);
+			expect((await t.poll()).items).toBeNull();
+			await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
+			expect((await t.poll()).items).toEqual([{ event: 'removed', id: SEED_IDS.legacyLedger }]);
+			expect((await t.poll()).items).toBeNull();
+		});
+
+		test('a restart and overlapping polls fire each change once', async () => {
+			const t = assets();
+			await learn(t);
+			await changeAsset(env.sandbox, SEED_IDS.webAnalytics);
+			const results = await t.overlapping(3);
+			expect(results.flatMap((r) => fired(r.items))).toEqual(['updated Web Analytics Sessions']);
+			t.restart();
+			expect((await t.activate()).items).toBeNull();
+			expect((await t.poll()).items).toBeNull();
+		});
+
+		test('manual mode gives the most recently updated asset and changes nothing', async () => {
+			const t = assets();
+			await learn(t);
+			const [state, saved] = [t.state, t.saved];
+			const changed = await changeAsset(env.sandbox, SEED_IDS.postgresOrders);
+			expect((await t.poll('manual')).items).toEqual([{ event: 'updated', ...changed }]);
+			expect([t.state, t.saved]).toEqual([state, saved]);
+			expect(fired((await t.poll()).items)).toEqual([`updated ${changed.name}`]);
+		});
+	});
+});
+
+describe.each(N8N_MODES)('n8n mode %s: a listing longer than one poll', (mode: N8nMode) => {
+	// 6,021 assets, 40 ms an answer, polls of at most 1.5 s: a round takes several polls.
+	const big = useSandbox({ jobStepMs: 1_000_000_000, assets: 6000, latencyMs: 40 });
+	const CEILING_MS = 1500;
+
+	test('each poll ends within its budget; the round goes on where it stopped; removals fire only when it is whole', async () => {
+		const t = new TriggerHarness(
+			big.credentials,
+			{ event: 'asset', options: { removed: true } },
+			{ mode, settings: { pollCeilingMs: CEILING_MS } },
+		);
+		let longest = 0;
+		/** Polls until a round ends (restarting n8n after the second poll); returns each poll's events. */
+		const wholeRound = async (restartAfter = 2, afterFirstPoll = async () => {}) => {
+			const polls: string[][] = [];
+			for (let n = 0; n < 40; n++) {
+				const result = await t.poll();
+				expect(result.error).toBeUndefined();
+				longest = Math.max(longest, result.durationMs);
+				polls.push(fired(result.items));
+				if (n === 0) await afterFirstPoll();
+				if (n + 1 === restartAfter) t.restart();
+				const state = t.state.assets as any;
+				if (state?.watermark !== undefined && state.round === undefined) return polls;
+			}
+			throw new Error('the round never ended');
+		};
+		const learning = await wholeRound();
+		expect(learning.length).toBeGreaterThanOrEqual(3);
+		expect(learning.flat()).toEqual([]);
+		// Before the next round an asset early in name order changes; during it, one late in name
+		// order changes and one is removed.
+		await changeAsset(big.sandbox, SEED_IDS.campaignAttribution);
+		const next = await wholeRound(2, async () => {
+			await changeAsset(big.sandbox, SEED_IDS.webAnalytics);
+			await removeAsset(big.sandbox, stableUuid('generated:3000'));
+		});
+		expect(next.flat().sort()).toEqual([
+			'removed ' + stableUuid('generated:3000'),
+			'updated Campaign Attribution',
+			'updated Web Analytics Sessions',
+		]);
+		// Removals fire only in the poll that ends the round.
+		expect(next.slice(0, -1).flat().join()).not.toContain('removed');
+		expect((await wholeRound(0)).flat()).toEqual([]);
+		expect(longest).toBeLessThan(CEILING_MS + 300);
+		// The state: the ids in scope (Fire for Removed Assets is on) and a few recent changes.
+		const state = t.state.assets as any;
+		expect(state.ids).toHaveLength(6020);
+		expect(Object.keys(state.recent)).toHaveLength(2);
+	});
+});

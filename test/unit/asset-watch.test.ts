@@ -1,0 +1,140 @@
+/** The Asset event's rules, without n8n or HTTP: watermark, lookback, rounds, removals. */
+import {
+	confirmRemoved,
+	emptyAssetsState,
+	endRound,
+	LOOKBACK_MS,
+	MAX_RECENT,
+	observeAssets,
+	type AssetsState,
+} from '../../nodes/AssetWorkspaceTrigger/assetWatch';
+
+const T0 = Date.parse('2026-11-23T10:00:00Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const asset = (id: string, created: number, updated = created) => ({
+	id,
+	createdAt: at(created),
+	updatedAt: at(updated),
+});
+/** Rounds start after every change the tests make, unless a test says when. */
+const LATER = T0 + 24 * 60 * 60_000;
+const off = { emitExisting: false, removed: false, now: LATER };
+const round = (state: AssetsState, pages: Array<ReturnType<typeof asset>[]>, options = off) => {
+	const changes = pages.flatMap((page) => observeAssets(state, page, options));
+	const gone = endRound(state);
+	return { changes: changes.map((c) => `${c.event} ${c.asset.id}`), gone };
+};
+
+test('the first round learns and fires nothing; then each change fires once', () => {
+	const state = emptyAssetsState();
+	expect(round(state, [[asset('a', 0), asset('b', 5)], [asset('c', 10)]]).changes).toEqual([]);
+	expect(state.watermark).toBe(T0 + 10 * 60_000);
+	const next = round(state, [
+		[asset('a', 0, 20), asset('b', 5), asset('new', 21)],
+		[asset('c', 10)],
+	]);
+	expect(next.changes).toEqual(['updated a', 'created new']);
+	expect(
+		round(state, [[asset('a', 0, 20), asset('b', 5), asset('new', 21)], [asset('c', 10)]]).changes,
+	).toEqual([]);
+	expect(round(state, [[asset('a', 0, 30)]]).changes).toEqual(['updated a']);
+});
+
+test('with emitExisting the first round fires every asset as created', () => {
+	expect(
+		round(emptyAssetsState(), [[asset('a', 0), asset('b', 1)]], { ...off, emitExisting: true })
+			.changes,
+	).toEqual(['created a', 'created b']);
+});
+
+test('a round that spans polls fires what it sees as it goes, and a change seen twice fires once', () => {
+	const state = emptyAssetsState();
+	round(state, [[asset('a', 0), asset('b', 0)]]);
+	expect(observeAssets(state, [asset('a', 0, 5)], off).map((c) => c.event)).toEqual(['updated']);
+	// the next poll of the same round reads the next page; the page read again repeats nothing
+	expect(observeAssets(state, [asset('a', 0, 5), asset('b', 0)], off)).toEqual([]);
+	expect(endRound(state)).toEqual([]);
+	expect(state.watermark).toBe(T0 + 5 * 60_000);
+});
+
+test('a change just behind the watermark (a listing that shifted) is still found within the lookback', () => {
+	const state = emptyAssetsState();
+	round(state, [[asset('a', 0), asset('b', 0)]]);
+	// b changed at minute 9 but this round did not see it; a at minute 10 moved the watermark
+	round(state, [[asset('a', 0, 10)]]);
+	expect(round(state, [[asset('a', 0, 10), asset('b', 0, 9)]]).changes).toEqual(['updated b']);
+});
+
+test('state stays small: recent changes older than the lookback are forgotten', () => {
+	const state = emptyAssetsState();
+	const many = Array.from({ length: 5000 }, (_, i) => asset(`old${i}`, 0));
+	round(state, [many]);
+	round(state, [[asset('x', 0, 3 * 60)]]);
+	expect(Object.keys(state.recent)).toEqual(['x']);
+	expect(state.watermark! - LOOKBACK_MS).toBeGreaterThan(T0);
+});
+
+test('past MAX_RECENT changes within the lookback the oldest are dropped, and never fire again', () => {
+	const state = emptyAssetsState();
+	const busy = Array.from({ length: MAX_RECENT + 5 }, (_, i) => asset(`a${i}`, 0, i / 1000));
+	round(state, [busy]);
+	expect(Object.keys(state.recent)).toHaveLength(MAX_RECENT);
+	// The five dropped (the oldest) come round again unchanged: nothing fires, a newer change does.
+	const again = [...busy.slice(0, 5), asset('a0', 0, 30)];
+	expect(round(state, [again]).changes).toEqual(['updated a0']);
+	expect(Object.keys(state.recent).length).toBeLessThanOrEqual(MAX_RECENT);
+});
+
+test('removed: ids that disappear are candidates once a round ends; a candidate that is still there is kept', () => {
+	const state = emptyAssetsState();
+	const removed = { ...off, removed: true };
+	round(state, [[asset('a', 0), asset('b', 0), asset('c', 0)]], removed);
+	const { gone } = round(state, [[asset('a', 0), asset('c', 0)]], removed);
+	expect(gone).toEqual(['b']);
+	confirmRemoved(state, 'b', true);
+	expect(round(state, [[asset('a', 0)]], removed).gone).toEqual(['c']);
+	confirmRemoved(state, 'c', false);
+	expect(state.ids).toContain('c');
+});
+
+test('a page changed after this round read it fires next round, however long the round took', () => {
+	const state = emptyAssetsState();
+	round(state, [[asset('a', 0), asset('b', 0)]]);
+	// A round that starts at minute 10 and spans polls for hours: a (on its first page) changes at
+	// minute 11, after that page was read; b, read last, changed at minute 200.
+	const started = { ...off, now: T0 + 10 * 60_000 };
+	observeAssets(state, [asset('a', 0)], started);
+	expect(observeAssets(state, [asset('b', 0, 200)], started).map((c) => c.asset.id)).toEqual(['b']);
+	endRound(state);
+	expect(state.watermark).toBe(T0 + 10 * 60_000);
+	expect(round(state, [[asset('a', 0, 11), asset('b', 0, 200)]]).changes).toEqual(['updated a']);
+});
+
+test('a first round that fires what exists fires an asset once when the listing shifts between its polls', () => {
+	const state = emptyAssetsState();
+	const existing = { ...off, emitExisting: true };
+	const fired = [
+		...observeAssets(state, [asset('a', 0), asset('b', 0)], existing),
+		// one asset inserted before the cursor: the next page starts with b again
+		...observeAssets(state, [asset('b', 0), asset('c', 0)], existing),
+	].map((c) => `${c.event} ${c.asset.id}`);
+	expect(fired).toEqual(['created a', 'created b', 'created c']);
+	endRound(state);
+	expect(state.round).toBeUndefined();
+});
+
+test('recent changes stay within MAX_RECENT during a round too', () => {
+	const state = emptyAssetsState();
+	round(state, [[asset('a', 0)]]);
+	const page = (from: number) =>
+		Array.from({ length: 1000 }, (_, i) => asset(`n${from + i}`, 1, 1 + (from + i) / 100_000));
+	for (let from = 0; from < MAX_RECENT + 3000; from += 1000) {
+		observeAssets(state, page(from), off);
+		expect(Object.keys(state.recent).length).toBeLessThanOrEqual(MAX_RECENT);
+	}
+});
+
+test('state keeps the scope it was learnt for', () => {
+	expect(emptyAssetsState('folder-1').scope).toBe('folder-1');
+	expect(emptyAssetsState().scope).toBe('');
+});
