@@ -6,6 +6,15 @@ import { assetLocator, folderLocator } from '../shared/locators';
 
 const when = (event: string) => ({ show: { event: [event] } });
 
+/** The option to fire for what exists at the first poll, instead of learning it. */
+const fireForWhatExists = (what: string): INodeProperties => ({
+	displayName: 'Fire for What Exists',
+	name: 'emitExisting',
+	type: 'boolean',
+	default: false,
+	description: `Whether the first poll fires ${what}. Off: it learns what exists and fires only for what comes after.`,
+});
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Event',
@@ -101,28 +110,12 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: when('jobFinished'),
 	},
 	{
-		...optionsCollection([
-			{
-				displayName: 'Fire for What Exists',
-				name: 'emitExisting',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the first poll fires for every version that exists (and the published one). Off: it learns what exists and fires only for what comes after.',
-			},
-		]),
+		...optionsCollection([fireForWhatExists('every version that exists (and the published one)')]),
 		displayOptions: when('modelVersion'),
 	},
 	{
 		...optionsCollection([
-			{
-				displayName: 'Fire for What Exists',
-				name: 'emitExisting',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the first poll fires "created" for every asset in scope. Off: it learns what exists and fires only for what comes after.',
-			},
+			fireForWhatExists('"created" for every asset in scope'),
 			{
 				displayName: 'Fire for Removed Assets',
 				name: 'removed',
