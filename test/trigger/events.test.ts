@@ -245,6 +245,17 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 			expect(fired((await t.poll()).items)).toEqual(['updated Customer Churn Risk']);
 		});
 
+		test('a Folder id in capitals is the same folder: its assets are no removal', async () => {
+			const t = assets({ folderId: rl(F.marketing.toUpperCase()), options: { removed: true } });
+			await learn(t);
+			await changeAsset(env.sandbox, CHURN);
+			expect(fired((await t.poll()).items)).toEqual(['updated Customer Churn Risk']);
+			expect((await t.poll()).items).toBeNull();
+			// Compared with the parentFolder ids the API gives (lower case) when a removal is confirmed.
+			const asked = env.sandbox.requests.filter((r) => r.query.folderId !== undefined);
+			expect(new Set(asked.map((r) => r.query.folderId))).toEqual(new Set([F.marketing]));
+		});
+
 		test('removed assets fire once when asked for, confirmed by a request; never otherwise', async () => {
 			const on = assets({ options: { removed: true } });
 			const off = assets();
