@@ -56,8 +56,9 @@ export interface AssetChange<T extends SeenAsset> {
 	asset: T;
 }
 
+/** A time in ms; one without a time zone is UTC (not n8n's local time). */
 const ms = (time: string) => {
-	const value = Date.parse(time);
+	const value = Date.parse(/T[\d:.]+$/.test(time) ? `${time}Z` : time);
 	return Number.isNaN(value) ? 0 : value;
 };
 
@@ -101,8 +102,12 @@ export function observeAssets<T extends SeenAsset>(
 		if (options.removed) (round.ids ??= []).push(asset.id);
 		const recorded = state.recent[asset.id];
 		if (learning) {
-			if (options.emitExisting && !repeated.has(asset.id))
-				changes.push({ event: 'created', asset });
+			// What changed after the first round began is news (a round can take hours), and fires.
+			const fresh = updated > round.began && recorded !== updated;
+			if (options.emitExisting ? !repeated.has(asset.id) && recorded !== updated : fresh) {
+				const isNew = options.emitExisting || ms(asset.createdAt) > round.began;
+				changes.push({ event: isNew ? 'created' : 'updated', asset });
+			}
 			// Only recent changes are kept (the rest are behind the watermark this round sets).
 			if (updated > Math.min(round.latest, round.began) - LOOKBACK_MS) {
 				state.recent[asset.id] = updated;
@@ -127,11 +132,14 @@ export function observeAssets<T extends SeenAsset>(
 export function endRound(state: AssetsState): string[] {
 	const round = state.round;
 	if (!round) return [];
+	// What was there before the first round began is what existed: it never fires later (an
+	// asset that a shifting listing hid from that round included).
+	if (state.watermark === undefined) state.floor = Math.max(state.floor ?? 0, round.began);
 	state.watermark = Math.max(state.watermark ?? 0, Math.min(round.latest, round.began));
 	capRecent(state, state.watermark - LOOKBACK_MS);
 	const now = new Set(round.ids);
 	const gone = round.ids ? (state.ids ?? []).filter((id) => !now.has(id)) : [];
-	state.ids = round.ids;
+	state.ids = round.ids && [...now]; // a shifted listing shows some ids twice
 	state.round = undefined;
 	return gone;
 }

@@ -91,7 +91,7 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		for (const change of observeAssets<Asset>(state, items, options)) {
 			fired.push({ json: { event: change.event, ...change.asset } as IDataObject });
 		}
-		if ((state.round?.ids?.length ?? 0) > MAX_IDS) {
+		if (new Set(state.round?.ids).size > MAX_IDS) {
 			throw new NodeOperationError(
 				ctx.getNode(),
 				`Fire for Removed Assets watches at most ${MAX_IDS} assets, and this scope holds more`,

@@ -16,11 +16,19 @@ const asset = (id: string, created: number, updated = created) => ({
 	createdAt: at(created),
 	updatedAt: at(updated),
 });
-/** Rounds start after every change the tests make, unless a test says when. */
-const LATER = T0 + 24 * 60 * 60_000;
-const off = { emitExisting: false, removed: false, now: LATER };
-const round = (state: AssetsState, pages: Array<ReturnType<typeof asset>[]>, options = off) => {
-	const changes = pages.flatMap((page) => observeAssets(state, page, options));
+const off = { emitExisting: false, removed: false };
+/** Pages read directly start their round a day later, after every change a test makes. */
+const LATER = { ...off, now: T0 + 24 * 60 * 60_000 };
+type Options = typeof off & { now?: number };
+/** A whole round, begun a minute after the newest change it reads (unless `now` says when). */
+const round = (
+	state: AssetsState,
+	pages: Array<ReturnType<typeof asset>[]>,
+	options: Options = off,
+) => {
+	const newest = Math.max(T0, ...pages.flat().map((a) => Date.parse(a.updatedAt)));
+	const begun = { ...options, now: options.now ?? newest + 60_000 };
+	const changes = pages.flatMap((page) => observeAssets(state, page, begun));
 	const gone = endRound(state);
 	return { changes: changes.map((c) => `${c.event} ${c.asset.id}`), gone };
 };
@@ -50,9 +58,9 @@ test('with emitExisting the first round fires every asset as created', () => {
 test('a round that spans polls fires what it sees as it goes, and a change seen twice fires once', () => {
 	const state = emptyAssetsState();
 	round(state, [[asset('a', 0), asset('b', 0)]]);
-	expect(observeAssets(state, [asset('a', 0, 5)], off).map((c) => c.event)).toEqual(['updated']);
+	expect(observeAssets(state, [asset('a', 0, 5)], LATER).map((c) => c.event)).toEqual(['updated']);
 	// the next poll of the same round reads the next page; the page read again repeats nothing
-	expect(observeAssets(state, [asset('a', 0, 5), asset('b', 0)], off)).toEqual([]);
+	expect(observeAssets(state, [asset('a', 0, 5), asset('b', 0)], LATER)).toEqual([]);
 	expect(endRound(state)).toEqual([]);
 	expect(state.watermark).toBe(T0 + 5 * 60_000);
 });
@@ -112,7 +120,7 @@ test('a page changed after this round read it fires next round, however long the
 
 test('a first round that fires what exists fires an asset once when the listing shifts between its polls', () => {
 	const state = emptyAssetsState();
-	const existing = { ...off, emitExisting: true };
+	const existing = { ...LATER, emitExisting: true };
 	const fired = [
 		...observeAssets(state, [asset('a', 0), asset('b', 0)], existing),
 		// one asset inserted before the cursor: the next page starts with b again
@@ -129,12 +137,48 @@ test('recent changes stay within MAX_RECENT during a round too', () => {
 	const page = (from: number) =>
 		Array.from({ length: 1000 }, (_, i) => asset(`n${from + i}`, 1, 1 + (from + i) / 100_000));
 	for (let from = 0; from < MAX_RECENT + 3000; from += 1000) {
-		observeAssets(state, page(from), off);
+		observeAssets(state, page(from), LATER);
 		expect(Object.keys(state.recent).length).toBeLessThanOrEqual(MAX_RECENT);
 	}
 });
 
-test('state keeps the scope it was learnt for', () => {
-	expect(emptyAssetsState('folder-1').scope).toBe('folder-1');
-	expect(emptyAssetsState().scope).toBe('');
+describe('a first round that spans polls (a large scope)', () => {
+	const start = { ...off, now: T0 + 60 * 60_000 }; // the first round begins at minute 60
+
+	test('what changes or is created after it began fires: on pages not read yet at once, on pages read next round', () => {
+		const state = emptyAssetsState();
+		expect(observeAssets(state, [asset('a', 0)], start)).toEqual([]);
+		// a (read) and z (not yet read) change at minute 70; n is created at minute 65
+		const later = observeAssets(state, [asset('n', 65), asset('z', 0, 70)], start);
+		expect(later.map((c) => `${c.event} ${c.asset.id}`)).toEqual(['created n', 'updated z']);
+		endRound(state);
+		const next = round(state, [[asset('a', 0, 70), asset('n', 65), asset('z', 0, 70)]]);
+		expect(next.changes).toEqual(['updated a']);
+	});
+
+	test('what changed before it began never fires, even an asset a shifting listing hid from it', () => {
+		const state = emptyAssetsState();
+		observeAssets(state, [asset('a', 0)], start);
+		endRound(state);
+		// x, changed at minute 40, was skipped when a deletion shifted the listing
+		expect(round(state, [[asset('a', 0), asset('x', 0, 40)]]).changes).toEqual([]);
+	});
+
+	test('ids a shifting listing shows twice are kept once', () => {
+		const state = emptyAssetsState();
+		const removed = { ...start, removed: true };
+		observeAssets(state, [asset('a', 0), asset('b', 0)], removed);
+		observeAssets(state, [asset('b', 0), asset('c', 0)], removed);
+		endRound(state);
+		expect(state.ids).toEqual(['a', 'b', 'c']);
+	});
+});
+
+// npm run test:unit runs in Asia/Tokyo, so that n8n's local time zone would show here.
+test('a time without a time zone is UTC, whatever the time zone n8n runs in', () => {
+	const state = emptyAssetsState();
+	round(state, [[asset('a', 0)]], { ...off, now: T0 + 60 * 60_000 });
+	// 11:30 UTC, after the first round began at 11:00 UTC (02:30 UTC if read as Tokyo time)
+	const noZone = { id: 'a', createdAt: at(0), updatedAt: '2026-11-23T11:30:00' };
+	expect(round(state, [[noZone]]).changes).toEqual(['updated a']);
 });

@@ -164,6 +164,20 @@ test('shapes the contract does not show never fail: Compare reads any canvas', (
 	const diff = compareCanvases(odd, plain);
 	expect(diff.nodes.removed).toEqual([null, 'text', [1, 2], { id: 'n1' }]);
 	expect(diff.edges.removed).toEqual([{ not: 'a list' }]);
-	expect(diff.metadata).toEqual([{ path: '(value)', from: ['an', 'array'], to: {} }]);
+	expect(diff.metadata).toEqual([{ path: '(value)', from: ['an', 'array'], to: undefined }]);
 	expect(compareCanvases(plain, odd).nodes.added).toHaveLength(4);
+});
+
+test('equal connections without ids are counted: one of two removed is one removed', () => {
+	const edge = { from: 'a', to: 'b' };
+	const diff = compareCanvases(version([], [edge, { ...edge }]), version([], [edge]));
+	expect(diff.edges).toEqual({ added: [], removed: [edge] });
+});
+
+test('metadata that is null and metadata that is missing differ; both missing is no change', () => {
+	const none = { id: 'v', versionNumber: 1, published: false, nodes: [], edges: [] } as never;
+	expect(compareCanvases(none, none).metadata).toEqual([]);
+	expect(compareCanvases(version([], [], null as never), none).metadata).toEqual([
+		{ path: '(value)', from: null, to: undefined },
+	]);
 });

@@ -1,7 +1,7 @@
 /**
  * What changed between two versions of a model: tools (canvas nodes) added, removed and changed
  * (the paths of their fields that differ, with the old and new values; a tool moved on the
- * canvas is not changed), connections (edges) added and removed, metadata changes, and a
+ * canvas is not changed), connections (edges) added, removed and changed, metadata changes, and a
  * one-line summary. The node and edge shapes are not part of the API's contract, so nothing
  * here assumes one: items are matched by `id` where they all have a unique one, else tools by
  * position and connections by their whole value; anything that is no list counts as one item.
@@ -19,9 +19,20 @@ const asList = (value: unknown): unknown[] =>
 
 /** Items of two lists paired: by id when all have a unique one, else by `byValue` or position. */
 function pair(from: unknown[], to: unknown[], byValue = false) {
-	const key = matchedById(from, to) ? idOf : byValue ? canonical : (_: unknown, i: number) => i;
-	const before = new Map(from.map((item, i) => [key(item, i), item]));
-	const after = new Map(to.map((item, i) => [key(item, i), item]));
+	const keyed = (list: unknown[]) => {
+		if (matchedById(from, to)) return new Map(list.map((item) => [idOf(item), item]));
+		if (!byValue) return new Map(list.map((item, i) => [i, item]));
+		// By value, equal items counted: the second of two equal connections is a key of its own.
+		const seen = new Map<string, number>();
+		return new Map(
+			list.map((item) => {
+				const text = canonical(item);
+				seen.set(text, (seen.get(text) ?? 0) + 1);
+				return [`${text}#${seen.get(text)}`, item];
+			}),
+		);
+	};
+	const [before, after] = [keyed(from), keyed(to)];
 	const pairs = [...after].map(([k, item]) => ({ from: before.get(k), to: item }));
 	const removed = [...before].filter(([k]) => !after.has(k)).map(([, item]) => item);
 	return {
@@ -48,7 +59,7 @@ export function compareCanvases(from: CanvasVersion, to: CanvasVersion) {
 	const nodes = pair(asList(from.nodes), asList(to.nodes));
 	const edges = pair(asList(from.edges), asList(to.edges), true);
 	const edgesChanged = changedOf(edges.changed);
-	const metadata: FieldChange[] = diffJson(from.metadata ?? {}, to.metadata ?? {});
+	const metadata: FieldChange[] = diffJson(from.metadata, to.metadata);
 	return {
 		nodes: {
 			added: nodes.added,
