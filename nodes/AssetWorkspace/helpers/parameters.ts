@@ -45,3 +45,9 @@ export function readId(ctx: IExecuteFunctions, name: string, field: string, i: n
 	const value = ctx.getNodeParameter(name, i, '', { extractValue: true });
 	return requireUuid(ctx.getNode(), field, value, i);
 }
+
+/** An optional id: undefined when empty, else a UUID; `field` names it. */
+export function readOptionalId(ctx: IExecuteFunctions, name: string, field: string, i: number) {
+	const value = optional<string>(ctx, name, i, '', { extractValue: true });
+	return value ? requireUuid(ctx.getNode(), field, value, i) : undefined;
+}

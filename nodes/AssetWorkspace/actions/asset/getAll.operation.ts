@@ -1,8 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import type { Asset } from '../../../shared/schemas';
-import { requireUuid } from '../../../shared/validation';
-import { optional, optionalList, readLimit } from '../../helpers/parameters';
+import { optional, optionalList, readLimit, readOptionalId } from '../../helpers/parameters';
 import {
 	readAllAssets,
 	searchAssets,
@@ -60,8 +59,7 @@ export async function execute(
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
 	const max = readLimit(this, i);
-	const folder = optional(this, 'filters.folderId', i, '', { extractValue: true });
-	const folderId = folder ? requireUuid(this.getNode(), 'Folder', folder, i) : undefined;
+	const folderId = readOptionalId(this, 'filters.folderId', 'Folder', i);
 	const types = optionalList(this, 'filters.type', i).map((t) => t.toLowerCase());
 	const needle = String(optional(this, 'filters.nameContains', i, ''))
 		.trim()

@@ -6,9 +6,8 @@ import {
 	type VersionSummary,
 } from '../../../shared/schemas';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validation';
 import { compareCanvases, summarise, versionLabel } from '../../helpers/compareVersions';
-import { optional, readId } from '../../helpers/parameters';
+import { readId, readOptionalId } from '../../helpers/parameters';
 import { assetLocator, versionLocator } from '../../../shared/locators';
 
 const properties: INodeProperties[] = [
@@ -32,11 +31,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function chosen(ctx: IExecuteFunctions, name: string, field: string, i: number) {
-	const value = optional<string>(ctx, name, i, '', { extractValue: true });
-	return value ? requireUuid(ctx.getNode(), field, value, i) : undefined;
-}
-
 /** Two versions of a model compared: from the published one and to the newest, unless chosen. */
 export async function execute(
 	this: IExecuteFunctions,
@@ -44,8 +38,8 @@ export async function execute(
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
 	const assetId = readId(this, 'assetId', 'Model', i);
-	const fromId = chosen(this, 'fromVersionId', 'From Version', i);
-	const toId = chosen(this, 'toVersionId', 'To Version', i);
+	const fromId = readOptionalId(this, 'fromVersionId', 'From Version', i);
+	const toId = readOptionalId(this, 'toVersionId', 'To Version', i);
 	const path = ['assets', assetId, 'model', 'versions'];
 	const list = await api.request({ method: 'GET', path, schema: versionListSchema, itemIndex: i });
 	const byNumber = [...list.data.versions].sort((a, b) => b.versionNumber - a.versionNumber);
