@@ -2,7 +2,10 @@ import { defineConfig } from 'tsup';
 
 // The published package: CommonJS files under dist/ at the paths named in package.json's `n8n` section.
 // n8n-workflow (a peer dependency) stays external; zod and our own modules are bundled in,
-// so the package loads with nothing but n8n.
+// so the package loads with nothing but n8n. Code more than one entry uses (zod with it) is written
+// once, to dist/shared/chunk-<hash>.js, which the entries require (docs/development.md, "What dist/
+// holds"). `treeshake` has rollup write each file as CommonJS; without it tsup converts the chunks
+// with sucrase, which adds helpers for `?.` and `??` to every file.
 export default defineConfig({
 	entry: {
 		'credentials/AssetWorkspaceApi.credentials': 'credentials/AssetWorkspaceApi.credentials.ts',
@@ -17,7 +20,11 @@ export default defineConfig({
 	clean: true,
 	dts: false,
 	sourcemap: false,
-	splitting: false,
+	splitting: true,
+	treeshake: true,
 	external: ['n8n-workflow'],
 	noExternal: ['zod'],
+	esbuildOptions(options) {
+		options.chunkNames = 'shared/[name]-[hash]';
+	},
 });
