@@ -2,7 +2,8 @@
 /**
  * The published package: built files load with nothing but n8n-workflow beside them (zod and our
  * modules are bundled; code both nodes use, zod included, once in dist/shared/), package.json has
- * no runtime dependencies, and every path in the n8n section exists. Runs after `npm run build` (part of `npm test`).
+ * no runtime dependencies, every path in the n8n section exists, and the built descriptions pass
+ * n8n's lint. Runs after `npm run build` (part of `npm test`).
  */
 import {
 	cpSync,
@@ -198,6 +199,52 @@ describe('the packed package', () => {
 		expect(result.report).toBe('');
 		expect(result.errors).toBe(0);
 	}, 120_000);
+
+	describe('the built descriptions, linted as n8n lints a description in source', () => {
+		type Lint = { errors: number; warnings: number; report: string; files: string[] };
+		let real: Lint;
+		let bad: Lint;
+		// About 8 s of CPU for both packages in one process, most of it loading ESLint,
+		// typescript-eslint and the rule sets (15 to 29 s wall, measured on the shared 2-core machine).
+		beforeAll(() => {
+			const badDir = join(dir, 'bad-description');
+			mkdirSync(join(badDir, 'dist', 'nodes', 'Bad'), { recursive: true });
+			writeFileSync(
+				join(badDir, 'package.json'),
+				JSON.stringify({ name: 'n8n-nodes-bad', n8n: { nodes: ['dist/nodes/Bad/Bad.node.js'] } }),
+			);
+			// A parameter made by a helper with overrides, as `npm run lint` cannot see through.
+			writeFileSync(
+				join(badDir, 'dist', 'nodes', 'Bad', 'Bad.node.js'),
+				`const picker = (overrides) => ({ displayName: 'Version', name: 'v', type: 'string', default: '', required: true, ...overrides });
+				exports.Bad = class Bad {
+					description = { displayName: 'Bad', name: 'bad', group: ['transform'], version: 1, description: 'Bad',
+						defaults: { name: 'Bad' }, inputs: ['main'], outputs: ['main'], properties: [picker({ required: false })] };
+				};`,
+			);
+			const child = spawnSync(
+				join(root, 'node_modules', '.bin', 'tsx'),
+				['scripts/lint-descriptions.ts', packageDir, badDir],
+				{ cwd: root, encoding: 'utf8', env: CHILD_ENV },
+			);
+			[real, bad] = JSON.parse(child.stdout) as Lint[];
+		}, 120_000);
+
+		test('the lint is not vacuous: it catches `required: false` that a helper built', () => {
+			expect(bad.files).toEqual(['nodes/Bad/Bad.node.ts']);
+			expect(bad.report).toContain('n8n-nodes-base/node-param-required-false');
+		});
+
+		test("both nodes and the credential pass n8n-node lint's rules", () => {
+			expect(real.files.sort()).toEqual([
+				'credentials/AssetWorkspaceApi.credentials.ts',
+				'nodes/AssetWorkspace/AssetWorkspace.node.ts',
+				'nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts',
+			]);
+			expect(real.report).toBe('');
+			expect(real.errors + real.warnings).toBe(0);
+		});
+	});
 });
 
 test('the README and docs show exactly the pictures that npm run screenshots wrote, unchanged since', () => {

@@ -68,14 +68,21 @@ export const folderLocator: INodeProperties = {
 	],
 };
 
-/** A version picker: the chosen model's versions, newest first, the published one marked. */
-export function versionLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+/**
+ * A version picker: the chosen model's versions, newest first, the published one marked. Required
+ * unless `optional`; an optional picker has no `required` at all (n8n's convention: its lint flags
+ * `required: false`).
+ */
+export function versionLocator(
+	overrides: Omit<Partial<INodeProperties>, 'required'> = {},
+	{ optional = false } = {},
+): INodeProperties {
 	return {
 		displayName: 'Version',
 		name: 'versionId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: true,
+		...(optional ? {} : { required: true }),
 		description: 'A saved version of the model: newest first, the published one marked',
 		modes: [
 			{

@@ -12,18 +12,22 @@ import { assetLocator, versionLocator } from '../../../shared/locators';
 
 const properties: INodeProperties[] = [
 	assetLocator('searchModels', 'model'),
-	versionLocator({
-		displayName: 'From Version',
-		name: 'fromVersionId',
-		required: false,
-		description: 'The version to compare from; empty: the published version',
-	}),
-	versionLocator({
-		displayName: 'To Version',
-		name: 'toVersionId',
-		required: false,
-		description: 'The version to compare to; empty: the newest version',
-	}),
+	versionLocator(
+		{
+			displayName: 'From Version',
+			name: 'fromVersionId',
+			description: 'The version to compare from; empty: the published version',
+		},
+		{ optional: true },
+	),
+	versionLocator(
+		{
+			displayName: 'To Version',
+			name: 'toVersionId',
+			description: 'The version to compare to; empty: the newest version',
+		},
+		{ optional: true },
+	),
 ];
 
 export const description = updateDisplayOptions(
