@@ -169,7 +169,7 @@ describe('the packed package', () => {
 		expect(copies.reduce((a, b) => a + b, 0)).toBe(1);
 	});
 
-	// About 3 s of CPU, most of it loading n8n-core in a fresh Node.js (5 to 11 s wall, measured on
+	// About 3 s of CPU, most of it loading n8n-core in a fresh Node.js (5 to 14 s wall, measured on
 	// the shared 2-core machine).
 	test('each file in the n8n section loads on its own, as n8n loads it, with nothing but n8n-workflow', () => {
 		const loaded = JSON.parse(
