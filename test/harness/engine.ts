@@ -144,6 +144,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 export interface SandboxCredentials {
 	baseUrl: string;
 	apiKey: string;
+	/** The credential's "Allow Plain HTTP to Any Host". */
+	allowHttp?: boolean;
 }
 
 export function additionalDataFor(

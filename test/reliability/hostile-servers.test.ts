@@ -126,7 +126,7 @@ describe('13.1 the API key never follows a redirect; plain http only to this mac
 			parameters: getAsset(),
 		});
 		expect(result.error?.message).toBe(
-			"Base URL must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x), got 'http://acme.example'",
+			"Base URL must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x; for another host, turn on Allow Plain HTTP to Any Host in the credential), got 'http://acme.example'",
 		);
 		expect(
 			(await testCredential({ baseUrl: 'http://acme.example', apiKey: OWNER })).message,
