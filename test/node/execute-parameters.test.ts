@@ -1,6 +1,6 @@
 /**
  * Asset > Execute's parameters across the node's versions (issue 26): version 2's Parameters
- * (JSON) is empty by default, version 1 keeps the example it had as its default, so a saved
+ * (JSON) is `{}` (no parameters) by default, version 1 keeps the example it had as its default, so a saved
  * workflow keeps sending what it sent. n8n saves only the values that differ from a default
  * (n8n-workflow's getNodeParameters, as the editor calls it on every change) and fills the
  * defaults in again when it runs a workflow (the same function, in the Workflow that
@@ -73,6 +73,7 @@ describe('Parameters (JSON) by node version', () => {
 
 	test.each([
 		['empty', ''],
+		['an empty object', '{}'],
 		['only spaces and new lines', ' \n\t\n '],
 		['an expression that gives ""', '={{ "" }}'],
 	])('empty JSON (%s) means no parameters, in both versions', async (_case, parametersJson) => {
@@ -125,10 +126,10 @@ describe('what the editor shows for Asset > Execute', () => {
 		}
 	});
 
-	test('Parameters (JSON): empty from version 2, the example as the hint under it', () => {
+	test('Parameters (JSON): {} from version 2, the example as the hint under it', () => {
 		expect(byName('parametersJson').map((p) => [p.default, p.hint])).toEqual([
-			['', 'For example {"RUN_DATE": "2026-11-21"}'],
-			[OLD_DEFAULT, 'For example {"RUN_DATE": "2026-11-21"}'],
+			['{}', 'For example {"RUN_DATE": "2026-11-21"}'],
+			[OLD_DEFAULT, undefined],
 		]);
 	});
 

@@ -17,12 +17,15 @@ import { optionsCollection } from '../../../shared/descriptions';
 
 const JSON_EXAMPLE = '{"RUN_DATE": "2026-11-21"}';
 
-/** Empty from version 2 on: switching to JSON sends nothing until the user writes something. */
+/**
+ * No parameters by default from version 2 on: switching to JSON sends nothing until the user writes
+ * something. `{}` rather than '', which n8n's JSON editor marks as an error.
+ */
 const parametersJson: INodeProperties = {
 	displayName: 'Parameters (JSON)',
 	name: 'parametersJson',
 	type: 'json',
-	default: '',
+	default: '{}',
 	// n8n's JSON editor shows no placeholder: the example is the hint.
 	hint: `For example ${JSON_EXAMPLE}`,
 	description: 'A JSON object of parameter names to values. Empty: no parameters.',
@@ -89,6 +92,7 @@ const properties: INodeProperties[] = [
 	{
 		...parametersJson,
 		default: '{\n  "RUN_DATE": "2026-11-21"\n}',
+		hint: undefined,
 		displayOptions: { show: { specifyParameters: ['json'], '@version': [1] } },
 	},
 	{
