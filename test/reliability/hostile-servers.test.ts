@@ -194,7 +194,7 @@ describe('13.2 Execute with several items: every item checked first; a stop name
 			(p) => p.name === 'retryNotice',
 		);
 		expect(notice?.type).toBe('notice');
-		expect(notice?.displayName).toContain('Leave Retry On Fail');
+		expect(notice?.displayName).toContain('Keep Retry On Fail (in Settings) off');
 		expect(notice?.displayOptions?.show).toMatchObject({
 			resource: ['asset'],
 			operation: ['execute'],
