@@ -20,7 +20,7 @@ export class AssetWorkspace implements INodeType {
 		name: 'assetWorkspace',
 		icon: { light: 'file:assetWorkspace.svg', dark: 'file:assetWorkspace.dark.svg' },
 		group: ['transform'],
-		// 2: Asset > Execute's Parameters (JSON) is empty by default (version 1 keeps its example).
+		// 2: Asset > Execute's Parameters (JSON) starts as {} (version 1 keeps its example).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

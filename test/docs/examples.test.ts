@@ -13,6 +13,7 @@ import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow
 
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
 import { AssetWorkspaceTrigger } from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
+import { resolveParameters } from '../helpers/node-parameters';
 import { TriggerHarness } from '../harness/trigger';
 import { useSandbox } from '../harness/fixtures';
 import { ROOT } from './markdown';
@@ -29,14 +30,7 @@ const example = (file: string) =>
 /** The issues n8n's editor shows on a node of ours, or null. */
 function issuesOf(node: INode) {
 	const description = descriptions[node.type];
-	const parameters = NodeHelpers.getNodeParameters(
-		description.properties,
-		node.parameters,
-		true,
-		false,
-		node,
-		description,
-	)!;
+	const parameters = resolveParameters(description, node.parameters, node);
 	return NodeHelpers.getNodeParametersIssues(
 		description.properties,
 		{ ...node, parameters },

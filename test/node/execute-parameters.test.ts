@@ -12,6 +12,7 @@ import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-wor
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node';
 import { SEED_IDS } from '../../sandbox/seed';
 import { call } from '../helpers/http';
+import { resolveParameters } from '../helpers/node-parameters';
 import { runNode } from '../harness/engine';
 import { json, rl, useSandbox } from '../harness/fixtures';
 
@@ -37,14 +38,7 @@ async function sentParameters(parameters: INodeParameters, typeVersion?: number)
 
 /** What the editor saves for a node: only the values that differ from their defaults. */
 const saved = (parameters: INodeParameters, typeVersion: number) =>
-	NodeHelpers.getNodeParameters(
-		description.properties,
-		parameters,
-		false,
-		false,
-		{ typeVersion } as never,
-		description,
-	);
+	resolveParameters(description, parameters, { typeVersion }, { defaults: false });
 
 describe('Parameters (JSON) by node version', () => {
 	test('a new node is version 2', () => {
@@ -86,15 +80,8 @@ describe('Parameters (JSON) by node version', () => {
 describe('what the editor shows for Asset > Execute', () => {
 	/** The names of the parameters n8n displays for these values, with the defaults filled in. */
 	function shown(values: INodeParameters, typeVersion = 2): string[] {
-		const node = { typeVersion } as never;
-		const all = NodeHelpers.getNodeParameters(
-			description.properties,
-			values,
-			true,
-			false,
-			node,
-			description,
-		)!;
+		const node = { typeVersion };
+		const all = resolveParameters(description, values, node);
 		return description.properties
 			.filter((property) => NodeHelpers.displayParameter(all, property, node, description))
 			.map((property) => property.name);

@@ -31,7 +31,7 @@ export function readParameters(ctx: IExecuteFunctions, i: number): Record<string
 	}
 	if (mode === 'json') {
 		const raw = optional<unknown>(ctx, 'parametersJson', i, '');
-		// Empty (the default from version 2 on) means no parameters.
+		// A cleared field means no parameters, as {} does.
 		if (typeof raw === 'string' && raw.trim() === '') return {};
 		let value = raw;
 		if (typeof raw === 'string') {
