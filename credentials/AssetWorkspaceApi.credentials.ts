@@ -17,6 +17,10 @@ import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/shared/baseUrl';
  */
 const REDIRECTS = [301, 302, 303, 307, 308];
 
+/** Where a user who installed the package from n8n's panel reads how to run the sandbox. */
+const SANDBOX_DOCS =
+	'https://github.com/asset-workspace/n8n-nodes-asset-workspace/blob/main/docs/sandbox.md';
+
 export class AssetWorkspaceApi implements ICredentialType {
 	name = 'assetWorkspaceApi';
 
@@ -35,7 +39,8 @@ export class AssetWorkspaceApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://acme.assetworkspace.example',
 			description:
-				'Address of your workspace, https only (plain http is accepted for localhost and 127.x.x.x), with no user name, password, query or fragment. A trailing slash or a pasted /api/public/v1 is removed. To try the node without an account, start the sandbox and use http://127.0.0.1:8787.',
+				'Address of your workspace: https (plain http only for localhost and 127.x.x.x, unless Allow Plain HTTP to Any Host is on), with no user name, password, query or fragment. A trailing slash or a pasted /api/public/v1 is removed.',
+			hint: `No account? Try the node against the <a href="${SANDBOX_DOCS}" target="_blank">sandbox</a>, which runs from a clone of the repository.`,
 		},
 		{
 			displayName: 'API Key',
@@ -44,8 +49,23 @@ export class AssetWorkspaceApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			description: 'An API key created in your profile under API Keys',
+		},
+		{
+			displayName: 'Allow Plain HTTP to Any Host',
+			name: 'allowHttp',
+			type: 'boolean',
+			default: false,
 			description:
-				'An API key created in your profile under API Keys. The sandbox accepts aw_sandbox_owner.',
+				'Whether to accept a base URL starting with http:// for any host. Off: http only for localhost and 127.x.x.x.',
+		},
+		{
+			displayName:
+				'With plain http the API key travels unencrypted: anyone on the network between n8n and the workspace can read it. Use it only on a network you trust, such as n8n in Docker reaching the sandbox at http://host.docker.internal:8787.',
+			name: 'allowHttpNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { allowHttp: [true] } },
 		},
 	];
 
@@ -57,7 +77,7 @@ export class AssetWorkspaceApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const url = checkBaseUrl(credentials.baseUrl);
+		const url = checkBaseUrl(credentials.baseUrl, credentials.allowHttp);
 		if (url.problem !== undefined) throw new UserError(url.message);
 		const key = checkApiKey(credentials.apiKey);
 		if (key.message !== undefined) throw new UserError(key.message);

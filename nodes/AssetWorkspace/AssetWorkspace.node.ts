@@ -20,7 +20,9 @@ export class AssetWorkspace implements INodeType {
 		name: 'assetWorkspace',
 		icon: { light: 'file:assetWorkspace.svg', dark: 'file:assetWorkspace.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Asset > Execute's Parameters (JSON) starts as {} (version 1 keeps its example).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Read assets and model versions, run assets and follow their jobs in Asset Workspace',

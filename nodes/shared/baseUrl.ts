@@ -1,10 +1,11 @@
 /**
  * The workspace base URL, checked and normalised the same way everywhere: surrounding spaces and
  * trailing slashes removed, a pasted `/api/public/v1` suffix removed. It must be https (plain
- * http only for this machine: localhost, 127.x.x.x, [::1]) and carry nothing but an address:
- * no user name or password, no query, no fragment. The credential's test request applies
- * BASE_URL_EXPRESSION, the same normalisation as an n8n expression, and its `authenticate`
- * refuses what `checkBaseUrl` refuses.
+ * http only for this machine: localhost, 127.x.x.x, [::1]; or for any host when the credential's
+ * "Allow Plain HTTP to Any Host" is on) and carry nothing but an address: no user name or
+ * password, no query, no fragment. The credential's test request applies BASE_URL_EXPRESSION, the
+ * same normalisation as an n8n expression, and its `authenticate` refuses what `checkBaseUrl`
+ * refuses.
  */
 export const API_PREFIX = '/api/public/v1';
 
@@ -17,15 +18,16 @@ export type BaseUrlCheck =
 	| { url: string; problem?: undefined; message?: undefined }
 	| { url?: undefined; problem: string; message: string };
 
-export function checkBaseUrl(raw: unknown): BaseUrlCheck {
-	const problem = normalise(raw);
+/** `allowHttp`: the credential's "Allow Plain HTTP to Any Host" (on only when exactly true). */
+export function checkBaseUrl(raw: unknown, allowHttp?: unknown): BaseUrlCheck {
+	const problem = normalise(raw, allowHttp === true);
 	if (typeof problem === 'string')
 		return { problem, message: `Base URL ${problem}, got ${describeBaseUrl(raw)}` };
 	return problem;
 }
 
 /** The normalised URL, or the problem with it. */
-function normalise(raw: unknown): { url: string } | string {
+function normalise(raw: unknown, allowHttp: boolean): { url: string } | string {
 	if (typeof raw !== 'string' || raw.trim() === '') return 'is empty';
 	const trimmed = raw
 		.trim()
@@ -45,8 +47,8 @@ function normalise(raw: unknown): { url: string } | string {
 	}
 	if (trimmed.includes('?') || trimmed.includes('#'))
 		return 'must not contain a query (?...) or a fragment (#...)';
-	if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-		return 'must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x)';
+	if (url.protocol === 'http:' && !allowHttp && !LOOPBACK.test(url.hostname)) {
+		return 'must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x; for another host, turn on Allow Plain HTTP to Any Host in the credential)';
 	}
 	return { url: trimmed };
 }

@@ -144,6 +144,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 export interface SandboxCredentials {
 	baseUrl: string;
 	apiKey: string;
+	/** The credential's "Allow Plain HTTP to Any Host". */
+	allowHttp?: boolean;
 }
 
 export function additionalDataFor(
@@ -181,6 +183,8 @@ export interface NodeRunOptions {
 	/** n8n's "On Error" setting of the node. */
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 	type?: string;
+	/** The node's version in the workflow (default: the version n8n gives a new node). */
+	typeVersion?: number;
 	/** The node built with these transport settings instead of TEST_TRANSPORT. */
 	settings?: TransportSettings;
 	/** Cancels the execution (as the editor's Stop button does) after this many ms. */
@@ -223,7 +227,7 @@ function typesFor(settings: TransportSettings | undefined, timing: { ms: number 
 /** Runs one node of our package in WorkflowExecute, with `items` as its input. */
 export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 	const node: INode = {
-		...nodeWith(options.parameters, options.type),
+		...nodeWith(options.parameters, options.type, options.typeVersion),
 		...(options.onError ? { onError: options.onError } : {}),
 	};
 	const timing = { ms: -1 };
@@ -300,12 +304,16 @@ function workflowWith(node: INode, types: INodeTypes = nodeTypes) {
 	});
 }
 
-function nodeWith(parameters: INodeParameters, type = NODE_TYPE): INode {
+function nodeWith(
+	parameters: INodeParameters,
+	type = NODE_TYPE,
+	typeVersion = nodeClasses[NODE_TYPE].description.defaultVersion ?? 1,
+): INode {
 	return {
 		id: 'node-under-test',
 		name: 'Asset Workspace',
 		type,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' } },

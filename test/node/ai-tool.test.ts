@@ -8,6 +8,7 @@ import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow
 
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
 import { SEED_IDS } from '../../sandbox/seed';
+import { resolveParameters } from '../helpers/node-parameters';
 import { runNode } from '../harness/engine';
 import { json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
@@ -25,15 +26,8 @@ function toolVariant(): INodeTypeDescription {
 function toldToModel(parameters: Record<string, unknown>) {
 	const description = toolVariant();
 	const node = { name: 'Tool', parameters } as unknown as INode;
-	const withDefaults = NodeHelpers.getNodeParameters(
-		description.properties,
-		node.parameters,
-		true,
-		false,
-		node,
-		description,
-	);
-	return NodeHelpers.getToolDescriptionForNode({ ...node, parameters: withDefaults! }, {
+	const withDefaults = resolveParameters(description, node.parameters, node);
+	return NodeHelpers.getToolDescriptionForNode({ ...node, parameters: withDefaults }, {
 		description,
 	} as never);
 }

@@ -1,10 +1,15 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** The credential: bearer auth, and the test n8n runs before saving (through n8n-core's RoutingNode). */
+import { networkInterfaces } from 'node:os';
+
 import { Workflow } from 'n8n-workflow';
 
 import { BASE_URL_EXPRESSION, checkBaseUrl } from '../../nodes/shared/baseUrl';
+import { SEED_IDS } from '../../sandbox/seed';
+import { fakeServer, sendJson } from '../helpers/fake-server';
 import { OWNER, VIEWER } from '../helpers/http';
-import { nodeTypes, testCredential } from '../harness/engine';
-import { requestsOf, useSandbox } from '../harness/fixtures';
+import { nodeTypes, runNode, testCredential, type SandboxCredentials } from '../harness/engine';
+import { json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox();
 
@@ -107,4 +112,101 @@ test('checkBaseUrl accepts only http(s) URLs', () => {
 	]) {
 		expect(checkBaseUrl(bad).url).toBeUndefined();
 	}
+});
+
+/**
+ * "Allow Plain HTTP to Any Host" (issue 26: n8n in Docker reaches the sandbox on the host at a
+ * non-loopback address). A sandbox listens on this machine's own non-loopback IPv4 address, the
+ * way a host looks from inside a Docker container; the node (n8n's WorkflowExecute) and the
+ * credential test (n8n's RoutingNode) must decide the same way. About 1 s.
+ */
+describe('Allow Plain HTTP to Any Host', () => {
+	const address = Object.values(networkInterfaces())
+		.flat()
+		.find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+	if (!address) throw new Error('these tests need a non-loopback IPv4 interface on this machine');
+	const remote = useSandbox({ host: address });
+	const getAsset = {
+		resource: 'asset',
+		operation: 'get',
+		assetId: rl(SEED_IDS.revenueForecast),
+	};
+	/** The node's error and the credential test's message for the same credential data. */
+	const both = async (credentials: SandboxCredentials) => ({
+		node: (await runNode({ credentials, parameters: getAsset })).error?.message,
+		credentialTest: await testCredential(credentials),
+	});
+
+	test('off (the default): plain http to a non-loopback host is refused by both, with the same message, before anything is sent', async () => {
+		expect(remote.sandbox.url).toMatch(/^http:\/\/(?!127\.)\d+\.\d+\.\d+\.\d+:\d+$/);
+		const message = `Base URL must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x; for another host, turn on Allow Plain HTTP to Any Host in the credential), got '${remote.sandbox.url}'`;
+		for (const allowHttp of [undefined, false]) {
+			const result = await both({ baseUrl: remote.sandbox.url, apiKey: OWNER, allowHttp });
+			expect(result).toEqual({ node: message, credentialTest: { status: 'Error', message } });
+		}
+		expect(remote.sandbox.requests).toHaveLength(0);
+	});
+
+	test('on: the credential test passes and the node reads the asset over plain http', async () => {
+		const credentials = { baseUrl: remote.sandbox.url, apiKey: OWNER, allowHttp: true };
+		expect(await testCredential(credentials)).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+		const result = await runNode({ credentials, parameters: getAsset });
+		expect(result.error).toBeUndefined();
+		expect(json(result)[0]).toMatchObject({ id: SEED_IDS.revenueForecast });
+		expect(requestsOf(remote.sandbox)).toEqual([
+			'GET /assets?limit=1',
+			`GET /assets/${SEED_IDS.revenueForecast}`,
+		]);
+	});
+
+	test.each([
+		[
+			'a user name and password',
+			'http://me:s3cret@HOST',
+			'must not contain a user name or password (user:password@): the API key is the only credential',
+		],
+		['a query', 'http://HOST/?tenant=acme', 'must not contain a query (?...) or a fragment (#...)'],
+		['a fragment', 'http://HOST/#top', 'must not contain a query (?...) or a fragment (#...)'],
+		['another scheme', 'ftp://HOST', 'must start with https://'],
+	])(
+		'on: a base URL with %s is still refused by both, with the same message',
+		async (_case, url) => {
+			const baseUrl = url.replace('HOST', remote.sandbox.url.slice('http://'.length));
+			const { node, credentialTest } = await both({ baseUrl, apiKey: OWNER, allowHttp: true });
+			expect(node).toBe(checkBaseUrl(baseUrl, true).message);
+			expect(node).toMatch(/^Base URL must /);
+			expect(node).not.toContain('s3cret');
+			expect(credentialTest).toEqual({ status: 'Error', message: node });
+			expect(remote.sandbox.requests).toHaveLength(0);
+		},
+	);
+
+	test('on: a redirect is still not followed, and the key goes nowhere else', async () => {
+		const elsewhere = await fakeServer((_req, res) => sendJson(res, 200, { data: {} }));
+		const redirecting = await fakeServer((req, res) => {
+			res.writeHead(307, { Location: `${elsewhere.url}${req.url}` });
+			res.end();
+		});
+		try {
+			const credentials = { baseUrl: redirecting.url, apiKey: OWNER, allowHttp: true };
+			expect((await testCredential(credentials)).message).toMatch(/redirect \(307\)/);
+			expect((await runNode({ credentials, parameters: getAsset })).error?.message).toMatch(
+				/answered 307 with a redirect/,
+			);
+			expect(redirecting.requests).toHaveLength(2);
+			expect(elsewhere.requests).toHaveLength(0);
+		} finally {
+			await Promise.all([elsewhere.close(), redirecting.close()]);
+		}
+	});
+
+	test('only a true boolean turns it on', () => {
+		for (const value of ['true', 1, 'on', null]) {
+			expect(checkBaseUrl('http://acme.example', value).problem).toMatch(/^must use https/);
+		}
+		expect(checkBaseUrl('http://acme.example', true).url).toBe('http://acme.example');
+	});
 });

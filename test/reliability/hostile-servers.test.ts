@@ -126,7 +126,7 @@ describe('13.1 the API key never follows a redirect; plain http only to this mac
 			parameters: getAsset(),
 		});
 		expect(result.error?.message).toBe(
-			"Base URL must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x), got 'http://acme.example'",
+			"Base URL must use https: plain http would send the API key unencrypted (http is allowed only for localhost and 127.x.x.x; for another host, turn on Allow Plain HTTP to Any Host in the credential), got 'http://acme.example'",
 		);
 		expect(
 			(await testCredential({ baseUrl: 'http://acme.example', apiKey: OWNER })).message,
@@ -194,7 +194,7 @@ describe('13.2 Execute with several items: every item checked first; a stop name
 			(p) => p.name === 'retryNotice',
 		);
 		expect(notice?.type).toBe('notice');
-		expect(notice?.displayName).toContain('Leave Retry On Fail');
+		expect(notice?.displayName).toContain('Keep Retry On Fail (in Settings) off');
 		expect(notice?.displayOptions?.show).toMatchObject({
 			resource: ['asset'],
 			operation: ['execute'],

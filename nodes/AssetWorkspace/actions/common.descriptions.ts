@@ -1,27 +1,24 @@
 /** Parameters shared by several operations. */
 import type { INodeProperties } from 'n8n-workflow';
 
-export function returnAllAndLimit(what: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			hint: `How many ${what} to return at most`,
-			displayOptions: { show: { returnAll: [false] } },
-		},
-	];
-}
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
 
 /** How many input items run at once (their requests and waits side by side). */
 export const concurrencyOption: INodeProperties = {

@@ -30,7 +30,9 @@ export function readParameters(ctx: IExecuteFunctions, i: number): Record<string
 		return requireParameters(node, 'Parameters', Object.fromEntries(parameters), i);
 	}
 	if (mode === 'json') {
-		const raw = optional<unknown>(ctx, 'parametersJson', i, '{}');
+		const raw = optional<unknown>(ctx, 'parametersJson', i, '');
+		// A cleared field means no parameters, as {} does.
+		if (typeof raw === 'string' && raw.trim() === '') return {};
 		let value = raw;
 		if (typeof raw === 'string') {
 			try {

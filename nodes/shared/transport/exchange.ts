@@ -28,11 +28,11 @@ export interface Credentials {
 }
 
 export async function readCredentials(ctx: ApiContext, itemIndex?: number): Promise<Credentials> {
-	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string }>(
+	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; allowHttp?: boolean }>(
 		CREDENTIAL_TYPE,
 		itemIndex ?? 0,
 	);
-	const url = checkBaseUrl(data.baseUrl);
+	const url = checkBaseUrl(data.baseUrl, data.allowHttp);
 	const key = checkApiKey(data.apiKey);
 	if (url.problem !== undefined) {
 		throw operationError(ctx.getNode(), redact(url.message, String(data.apiKey ?? '')), {

@@ -15,18 +15,27 @@ import { assetLocator } from '../../../shared/locators';
 import { concurrencyOption } from '../common.descriptions';
 import { optionsCollection } from '../../../shared/descriptions';
 
+const JSON_EXAMPLE = '{"RUN_DATE": "2026-11-21"}';
+
+/**
+ * No parameters by default from version 2 on: switching to JSON sends nothing until the user writes
+ * something. `{}` rather than '', which n8n's JSON editor marks as an error.
+ */
+const parametersJson: INodeProperties = {
+	displayName: 'Parameters (JSON)',
+	name: 'parametersJson',
+	type: 'json',
+	default: '{}',
+	// n8n's JSON editor shows no placeholder: the example is the hint.
+	hint: `For example ${JSON_EXAMPLE}`,
+	description: 'A JSON object of parameter names to values. Empty: no parameters.',
+	displayOptions: { show: { specifyParameters: ['json'], '@version': [{ _cnd: { gte: 2 } }] } },
+};
+
 const properties: INodeProperties[] = [
 	assetLocator('searchAssets'),
 	{
-		displayName:
-			"Parameters overlay the asset's variables for this run only: a parameter with the same name as a variable wins, and new names are added. Scripts read them with get_variable(name); get_parameter(name) sees only what is sent here.",
-		name: 'overlayNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName:
-			'Leave Retry On Fail (in Settings) off for Execute: each retry runs the node again for every item, so each try queues new jobs. Every item is checked before the first job is queued, and an error names the jobs already started.',
+		displayName: 'Keep Retry On Fail (in Settings) off: each retry queues new runs for every item',
 		name: 'retryNotice',
 		type: 'notice',
 		default: '',
@@ -42,6 +51,14 @@ const properties: INodeProperties[] = [
 			{ name: 'Using Fields Below', value: 'keypair' },
 			{ name: 'Using JSON', value: 'json' },
 		],
+	},
+	{
+		displayName:
+			"For this run only, a parameter replaces the asset's variable of the same name; new names are added",
+		name: 'overlayNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { specifyParameters: ['keypair', 'json'] } },
 	},
 	{
 		displayName: 'Parameters',
@@ -69,13 +86,14 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	parametersJson,
+	// Version 1 keeps the example as its default: n8n saves only values that differ from the
+	// default, so a version 1 workflow that left the field as it was sends it.
 	{
-		displayName: 'Parameters (JSON)',
-		name: 'parametersJson',
-		type: 'json',
+		...parametersJson,
 		default: '{\n  "RUN_DATE": "2026-11-21"\n}',
-		description: 'A JSON object of parameter names to values',
-		displayOptions: { show: { specifyParameters: ['json'] } },
+		hint: undefined,
+		displayOptions: { show: { specifyParameters: ['json'], '@version': [1] } },
 	},
 	{
 		displayName: 'Wait for Completion',

@@ -17,7 +17,7 @@ import { returnAllAndLimit } from '../common.descriptions';
 const ASSET_TYPES = ['Folder', 'Model', 'Orchestration', 'Python', 'Source'];
 
 const properties: INodeProperties[] = [
-	...returnAllAndLimit('assets'),
+	...returnAllAndLimit,
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -6,10 +6,7 @@ import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator } from '../../../shared/locators';
 import { returnAllAndLimit } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
-	assetLocator('searchModels', 'model'),
-	...returnAllAndLimit('versions'),
-];
+const properties: INodeProperties[] = [assetLocator('searchModels', 'model'), ...returnAllAndLimit];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['modelVersion'], operation: ['getAll'] } },

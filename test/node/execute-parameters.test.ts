@@ -1,0 +1,130 @@
+/**
+ * Asset > Execute's parameters across the node's versions (issue 26): version 2's Parameters
+ * (JSON) is `{}` (no parameters) by default, version 1 keeps the example it had as its default, so a saved
+ * workflow keeps sending what it sent. n8n saves only the values that differ from a default
+ * (n8n-workflow's getNodeParameters, as the editor calls it on every change) and fills the
+ * defaults in again when it runs a workflow (the same function, in the Workflow that
+ * WorkflowExecute runs): both are n8n's own code here. Also what the editor shows for Execute.
+ * About 1 s.
+ */
+import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+
+import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node';
+import { SEED_IDS } from '../../sandbox/seed';
+import { call } from '../helpers/http';
+import { resolveParameters } from '../helpers/node-parameters';
+import { runNode } from '../harness/engine';
+import { json, rl, useSandbox } from '../harness/fixtures';
+
+const env = useSandbox();
+const description = new AssetWorkspace().description;
+const OLD_DEFAULT = '{\n  "RUN_DATE": "2026-11-21"\n}';
+const execute = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'asset',
+	operation: 'execute',
+	assetId: rl(SEED_IDS.slackNotifier),
+	waitForCompletion: false,
+	specifyParameters: 'json',
+	...extra,
+});
+
+/** The parameters the run sent, as the sandbox recorded them. */
+async function sentParameters(parameters: INodeParameters, typeVersion?: number) {
+	const result = await runNode({ credentials: env.credentials, parameters, typeVersion });
+	expect(result.error).toBeUndefined();
+	const { jobId } = json(result)[0];
+	return (await call(env.sandbox, `/__sandbox/jobs/${jobId}`)).json.data.parameters;
+}
+
+/** What the editor saves for a node: only the values that differ from their defaults. */
+const saved = (parameters: INodeParameters, typeVersion: number) =>
+	resolveParameters(description, parameters, { typeVersion }, { defaults: false });
+
+describe('Parameters (JSON) by node version', () => {
+	test('a new node is version 2', () => {
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
+	});
+
+	test('version 1: a workflow saved with the old default text keeps sending it', async () => {
+		// The editor drops the value equal to version 1's default: the saved workflow has no parametersJson.
+		expect(saved(execute({ parametersJson: OLD_DEFAULT }), 1)).not.toHaveProperty('parametersJson');
+		expect(await sentParameters(execute(), 1)).toEqual({ RUN_DATE: '2026-11-21' });
+	});
+
+	test('version 2: Using JSON left as it is sends no parameters', async () => {
+		expect(await sentParameters(execute(), 2)).toEqual({});
+	});
+
+	test('version 2: the old example text, typed in, is saved and sent', async () => {
+		expect(saved(execute({ parametersJson: OLD_DEFAULT }), 2)).toMatchObject({
+			parametersJson: OLD_DEFAULT,
+		});
+		expect(await sentParameters(execute({ parametersJson: OLD_DEFAULT }), 2)).toEqual({
+			RUN_DATE: '2026-11-21',
+		});
+	});
+
+	test.each([
+		['empty', ''],
+		['an empty object', '{}'],
+		['only spaces and new lines', ' \n\t\n '],
+		['an expression that gives ""', '={{ "" }}'],
+	])('empty JSON (%s) means no parameters, in both versions', async (_case, parametersJson) => {
+		for (const typeVersion of [1, 2]) {
+			expect(await sentParameters(execute({ parametersJson }), typeVersion)).toEqual({});
+		}
+	});
+});
+
+describe('what the editor shows for Asset > Execute', () => {
+	/** The names of the parameters n8n displays for these values, with the defaults filled in. */
+	function shown(values: INodeParameters, typeVersion = 2): string[] {
+		const node = { typeVersion };
+		const all = resolveParameters(description, values, node);
+		return description.properties
+			.filter((property) => NodeHelpers.displayParameter(all, property, node, description))
+			.map((property) => property.name);
+	}
+	const byName = (name: string): INodeProperties[] =>
+		description.properties.filter((property) => property.name === name);
+
+	test('the retry notice always, once; the overlay notice only when parameters are sent', () => {
+		const base = ['resource', 'operation', 'assetId', 'retryNotice', 'specifyParameters'];
+		const end = ['waitForCompletion', 'options'];
+		expect(shown(execute({ specifyParameters: 'none' }))).toEqual([...base, ...end]);
+		expect(shown(execute({ specifyParameters: 'keypair' }))).toEqual([
+			...base,
+			'overlayNotice',
+			'parameters',
+			...end,
+		]);
+		for (const typeVersion of [1, 2]) {
+			expect(shown(execute(), typeVersion)).toEqual([
+				...base,
+				'overlayNotice',
+				'parametersJson',
+				...end,
+			]);
+		}
+		for (const name of ['retryNotice', 'overlayNotice']) {
+			expect(byName(name)).toHaveLength(1);
+			expect(byName(name)[0].displayName.length).toBeLessThanOrEqual(100);
+		}
+	});
+
+	test('Parameters (JSON): {} from version 2, the example as the hint under it', () => {
+		expect(byName('parametersJson').map((p) => [p.default, p.hint])).toEqual([
+			['{}', 'For example {"RUN_DATE": "2026-11-21"}'],
+			[OLD_DEFAULT, undefined],
+		]);
+	});
+
+	test('Limit says what it is once: its description, no hint', () => {
+		for (const limit of byName('limit')) {
+			expect(limit.description).toBe('Max number of results to return');
+			expect(limit.hint).toBeUndefined();
+		}
+		expect(byName('limit')).toHaveLength(2);
+	});
+});
