@@ -181,3 +181,29 @@ test('metadata that is null and metadata that is missing differ; both missing is
 		{ path: '(value)', from: null, to: undefined },
 	]);
 });
+
+test('24.4 a list cut at 200 says how many it left out; the summary counts every difference', () => {
+	const schema = (type: string) =>
+		Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`column_${i}`, { type }]));
+	const config = (n: number) =>
+		Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`field_${i}`, n]));
+	const diff = compareCanvases(
+		version([{ id: 't', type: 'Select', config: config(1) }], [], { schema: schema('string') }),
+		version([{ id: 't', type: 'Select', config: config(2) }], [], { schema: schema('number') }),
+	);
+	expect(diff.metadata).toHaveLength(200);
+	expect(diff.metadataOmitted).toBe(100);
+	expect(diff.nodes.changed).toEqual([
+		expect.objectContaining({ id: 't', fields: expect.any(Array), fieldsOmitted: 50 }),
+	]);
+	expect(diff.nodes.changed[0].fields).toHaveLength(200);
+	expect(summarise(diff)).toBe(
+		'1 tool changed, 0 added, 0 removed; 0 connections added, 0 removed; metadata: 300 fields changed; 150 field changes not listed (each list stops at 200)',
+	);
+	// Nothing cut: nothing said.
+	const small = compareCanvases(version([], [], { a: 1 }), version([], [], { a: 2 }));
+	expect(small).not.toHaveProperty('metadataOmitted');
+	expect(summarise(small)).toBe(
+		'0 tools changed, 0 added, 0 removed; 0 connections added, 0 removed; metadata: 1 field changed',
+	);
+});

@@ -5,11 +5,13 @@
  * one-line summary. The node and edge shapes are not part of the API's contract, so nothing
  * here assumes one: items are matched by `id` where they all have a unique one, else tools by
  * position and connections by their whole value; anything that is no list counts as one item.
+ * A list of field changes stops at MAX_LISTED entries and then says how many it left out
+ * (`fieldsOmitted`, `metadataOmitted`); the summary counts every one.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CanvasVersion } from '../../shared/schemas';
-import { canonical, diffJson, idOf, matchedById, type FieldChange } from './jsonDiff';
+import { canonical, countedDiff, idOf, matchedById, MAX_LISTED } from './jsonDiff';
 
 /** Canvas layout, not configuration: a tool moved is not a tool changed. */
 const LAYOUT = new Set(['position']);
@@ -49,17 +51,28 @@ const named = (item: unknown) => {
 	return Object.fromEntries(Object.entries({ id, type, name }).filter(([, v]) => v !== undefined));
 };
 
+/** How many of `total` a list of `listed` left out, under `name`, when it left any out. */
+const omitted = <K extends string>(name: K, total: number, listed: number) =>
+	(total > listed ? { [name]: total - listed } : {}) as Partial<Record<K, number>>;
+
 /** Paired items whose fields differ, with the paths that do. */
 const changedOf = (pairs: Array<{ from: unknown; to: unknown }>, ignore?: Set<string>) =>
 	pairs
-		.map((p) => ({ ...named(p.to), fields: diffJson(p.from, p.to, { ignore }) }))
+		.map((p) => {
+			const { changes, total } = countedDiff(p.from, p.to, { ignore });
+			return {
+				...named(p.to),
+				fields: changes,
+				...omitted('fieldsOmitted', total, changes.length),
+			};
+		})
 		.filter((c) => c.fields.length > 0);
 
 export function compareCanvases(from: CanvasVersion, to: CanvasVersion) {
 	const nodes = pair(asList(from.nodes), asList(to.nodes));
 	const edges = pair(asList(from.edges), asList(to.edges), true);
 	const edgesChanged = changedOf(edges.changed);
-	const metadata: FieldChange[] = diffJson(from.metadata, to.metadata);
+	const { changes: metadata, total } = countedDiff(from.metadata, to.metadata);
 	return {
 		nodes: {
 			added: nodes.added,
@@ -72,21 +85,35 @@ export function compareCanvases(from: CanvasVersion, to: CanvasVersion) {
 			...(edgesChanged.length > 0 ? { changed: edgesChanged } : {}),
 		},
 		metadata,
+		...omitted('metadataOmitted', total, metadata.length),
 	};
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "3 tools changed, 1 added, 0 removed; 2 connections added, 0 removed; metadata unchanged". */
+/** The differences a comparison left out of its lists. */
+function leftOut(diff: ReturnType<typeof compareCanvases>): number {
+	const changed = [...diff.nodes.changed, ...(diff.edges.changed ?? [])];
+	const fields = changed.reduce((sum, c) => sum + (c.fieldsOmitted ?? 0), 0);
+	return fields + (diff.metadataOmitted ?? 0);
+}
+
+/**
+ * "3 tools changed, 1 added, 0 removed; 2 connections added, 0 removed; metadata unchanged",
+ * counting every difference, and saying how many its lists left out.
+ */
 export function summarise(diff: ReturnType<typeof compareCanvases>): string {
-	const { nodes, edges, metadata } = diff;
+	const { nodes, edges } = diff;
+	const fields = diff.metadata.length + (diff.metadataOmitted ?? 0);
 	const tools = `${count(nodes.changed.length, 'tool')} changed, ${nodes.added.length} added, ${nodes.removed.length} removed`;
 	const relinked = edges.changed ? `, ${edges.changed.length} changed` : '';
 	const links = `${count(edges.added.length, 'connection')} added, ${edges.removed.length} removed${relinked}`;
-	const meta = metadata.length
-		? `metadata: ${count(metadata.length, 'field')} changed`
-		: 'metadata unchanged';
-	return `${tools}; ${links}; ${meta}`;
+	const meta = fields ? `metadata: ${count(fields, 'field')} changed` : 'metadata unchanged';
+	const cut = leftOut(diff);
+	const listed = cut
+		? `; ${count(cut, 'field change')} not listed (each list stops at ${MAX_LISTED})`
+		: '';
+	return `${tools}; ${links}; ${meta}${listed}`;
 }
 
 /** A version as the comparison's output names it. */

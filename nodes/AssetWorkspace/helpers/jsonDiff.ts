@@ -2,7 +2,8 @@
  * The differences between two JSON values of any shape, as paths with the old and new values.
  * Lists whose items are all objects with an `id`, unique in the list, are matched by id (`nodes[id=a1].config`),
  * other lists by position (`filters[2]`). It never fails on a shape it does not know: past
- * MAX_DEPTH levels a subtree is compared whole, and at most `limit` differences are listed.
+ * MAX_DEPTH levels a subtree is compared whole, and at most `limit` differences are listed (every
+ * difference is counted).
  */
 
 export interface FieldChange {
@@ -12,6 +13,8 @@ export interface FieldChange {
 }
 
 const MAX_DEPTH = 64;
+/** Differences listed at most per comparison (the rest are counted, not listed). */
+export const MAX_LISTED = 200;
 
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> =>
@@ -44,16 +47,23 @@ export function canonical(value: Json): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
-export function diffJson(
+export interface DiffOptions {
+	/** Keys of the top-level object that are not compared. */
+	ignore?: Set<string>;
+	limit?: number;
+}
+
+/** The differences listed (at most `limit`) and how many there are in all. */
+export function countedDiff(
 	from: Json,
 	to: Json,
-	/** `ignore`: keys of the top-level object that are not compared. */
-	options: { ignore?: Set<string>; limit?: number } = {},
-): FieldChange[] {
+	options: DiffOptions = {},
+): { changes: FieldChange[]; total: number } {
 	const changes: FieldChange[] = [];
-	const limit = options.limit ?? 200;
+	const limit = options.limit ?? MAX_LISTED;
+	let total = 0;
 	const walk = (a: Json, b: Json, path: string, depth: number) => {
-		if (changes.length >= limit || canonical(a) === canonical(b)) return;
+		if (canonical(a) === canonical(b)) return;
 		const at = (key: string) => (path ? `${path}.${key}` : key);
 		if (depth < MAX_DEPTH && isObject(a) && isObject(b)) {
 			const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
@@ -74,8 +84,13 @@ export function diffJson(
 				walk(a[i], b[i], `${path}[${i}]`, depth + 1);
 			return;
 		}
-		changes.push({ path: path || '(value)', from: a, to: b });
+		if (++total <= limit) changes.push({ path: path || '(value)', from: a, to: b });
 	};
 	walk(from, to, '', 0);
-	return changes;
+	return { changes, total };
+}
+
+/** The differences, at most `limit` of them. */
+export function diffJson(from: Json, to: Json, options: DiffOptions = {}): FieldChange[] {
+	return countedDiff(from, to, options).changes;
 }
