@@ -80,3 +80,31 @@ test('a cancelled execution ends the wait at once', async () => {
 	await expect(g.enter(Infinity, controller.signal)).rejects.toBeInstanceOf(CancelledError);
 	expect(Date.now() - started).toBeLessThan(200);
 });
+
+test('24.2 shut for longer than the caller may wait at all: fails at once, whatever the deadline', async () => {
+	const g = gate();
+	await g.enter(Infinity);
+	g.release({ sentAt: Date.now(), waitMs: 3_600_000 });
+	const started = Date.now();
+	const refused = await g.enter(Infinity, undefined, 72_000).catch((error: unknown) => error);
+	expect(refused).toBeInstanceOf(GateShutError);
+	expect(refused).toMatchObject({ tooLong: true });
+	expect((refused as GateShutError).reopensInMs).toBeGreaterThan(3_599_000);
+	expect(Date.now() - started).toBeLessThan(50);
+	// Shut for no longer than that: it waits, as before.
+	const h = gate();
+	await h.enter(Infinity);
+	h.release({ sentAt: Date.now(), waitMs: 20 });
+	await expect(h.enter(Infinity, undefined, 72_000)).resolves.toBe(0);
+});
+
+test('24.1 a gate made from an earlier 429 is shut until then, then lets one through at a time', async () => {
+	const g = new RateGate(REAL_CHANCE, Date.now() + 30);
+	expect(g.width).toBe(1);
+	const started = Date.now();
+	await g.enter(Infinity);
+	expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+	await expect(g.enter(Date.now() + 10)).rejects.toBeInstanceOf(GateShutError); // full: one at a time
+	g.release();
+	expect(g.width).toBe(2);
+});

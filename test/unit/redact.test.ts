@@ -1,13 +1,41 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Keeping the key out of text and parsed answers, in every spelling a server might echo it in. */
-import { mayHoldKey, redact, redactJson } from '../../nodes/shared/transport/redact';
+import { keySpellings, mayHoldKey, redact, redactJson } from '../../nodes/shared/transport/redact';
 
 const KEY = 'aw_live/9f8e7d6c/5b4a3210';
+/** A key with characters that URL-encoding changes (issue 24, point 5). */
+const ENCODED_KEY = 'aw_live_AbC+dEf/GhI=';
 
 test('the key is removed as sent, URL-encoded and JSON-escaped (with / as \\/ too)', () => {
 	const forms = [KEY, encodeURIComponent(KEY), KEY.replace(/\//g, '\\/')];
 	for (const form of forms)
 		expect(redact(`before ${form} after`, KEY)).toBe('before [redacted] after');
+});
+
+test.each([
+	['as sent', ENCODED_KEY],
+	['URL-encoded', 'aw_live_AbC%2BdEf%2FGhI%3D'],
+	['URL-encoded, lower-case hex', 'aw_live_AbC%2bdEf%2fGhI%3d'],
+	['JSON-escaped, / as \\/', 'aw_live_AbC+dEf\\/GhI='],
+])('24.5 the fast check looks for every spelling redact removes: %s', (_name, form) => {
+	expect(keySpellings(ENCODED_KEY)).toContain(form);
+	expect(redact(`access_token=${form}&x=1`, ENCODED_KEY)).toBe('access_token=[redacted]&x=1');
+	const answer = JSON.stringify({ data: { echo: `access_token=${form}` } }).replace(
+		/\\\\\//g,
+		'\\/',
+	);
+	expect(mayHoldKey(answer, ENCODED_KEY)).toBe(true);
+	expect(JSON.stringify(redactJson(JSON.parse(answer), ENCODED_KEY))).not.toContain(form);
+});
+
+test('24.5 every spelling redact removes, in any JSON answer, is found by the fast check', () => {
+	for (const key of [KEY, ENCODED_KEY, 'aw_sandbox_owner', 'k%ey~with(odd)chars!*']) {
+		for (const form of keySpellings(key)) {
+			const text = JSON.stringify({ data: [{ note: `x ${form} y` }] });
+			expect({ key, form, walked: mayHoldKey(text, key) }).toEqual({ key, form, walked: true });
+			expect(redact(JSON.stringify(redactJson(JSON.parse(text), key)), key)).not.toContain(form);
+		}
+	}
 });
 
 test('a parsed answer is cleaned at any depth, property names included; escapes are already decoded', () => {

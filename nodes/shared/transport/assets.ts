@@ -1,6 +1,7 @@
 /**
- * Listing assets through the transport: Return All (every page, side by side) and the search of
- * Limit and the pickers (page by page until enough match). The plans live in paging.ts and
+ * Listing assets through the transport: Return All (every page, side by side), a stream of pages
+ * from a cursor (the trigger's Asset event) and the search of Limit and the pickers (page by page
+ * until enough match). The plans live in paging.ts and
  * pagedSearch.ts; here their problems become node errors that name the page.
  */
 import { operationError } from '../errors';
@@ -8,7 +9,8 @@ import { assetListSchema, type Asset } from '../schemas';
 import { apiPath } from './exchange';
 import type { AssetWorkspaceTransport } from './index';
 import { searchPages, type SearchOptions } from './pagedSearch';
-import { readAllPages, type Problem } from './paging';
+import { readAllPages, streamPages, type StreamOptions } from './pageStream';
+import type { Problem } from './paging';
 
 interface Scope {
 	folderId?: string;
@@ -46,6 +48,23 @@ export async function readAllAssets(api: AssetWorkspaceTransport, scope: Scope =
 		inFlight: pagesInFlight,
 		maxPages,
 		problem: problemFor(api, scope.itemIndex),
+	});
+}
+
+/**
+ * The listing from offset `start`, pages side by side, handed to `onPage` in order until the end,
+ * until `mayAsk` says no, or until a page fails (returned, not thrown: the caller decides).
+ */
+export async function streamAssets(
+	api: AssetWorkspaceTransport,
+	options: Pick<StreamOptions<Asset>, 'start' | 'mayAsk' | 'onPage' | 'lastOffset'> & Scope,
+) {
+	const { pagesInFlight, maxPages } = api.settings;
+	return await streamPages(pageReader(api, options), {
+		inFlight: pagesInFlight,
+		maxPages,
+		problem: problemFor(api, options.itemIndex),
+		...options,
 	});
 }
 

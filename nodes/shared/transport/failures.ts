@@ -98,7 +98,7 @@ export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
 	const tooLong = stop.reason === 'retryAfterTooLong';
 	const mayHaveRun = !idempotent && status >= 500 && !tooLong;
 	const hint = tooLong
-		? `The service asked to wait ${Math.ceil(stop.retryAfterMs! / 1000)} s before retrying, longer than this node waits.`
+		? waitTooLong(stop.retryAfterMs!)
 		: mayHaveRun
 			? "The service (or a gateway in front of it) failed after the request reached it, so it was not sent again. A job may have been queued: check the asset's jobs before running it again."
 			: noTime || undefined;
@@ -111,8 +111,24 @@ export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
 	};
 }
 
-/** A 429 the rate gate ended: kept refusing, or shut past the deadline. */
-export function rateLimited(attempts: number, reopensInMs: number): FailureDetail {
+/** Why a Retry-After was not waited for. */
+const waitTooLong = (ms: number) =>
+	`The service asked to wait ${Math.ceil(ms / 1000)} s before retrying, longer than this node waits.`;
+
+/**
+ * A 429 the rate gate ended: kept refusing, shut past the deadline, or (`tooLong`) shut for longer
+ * than the retry policy waits; the request was not sent.
+ */
+export function rateLimited(attempts: number, reopensInMs: number, tooLong = false): FailureDetail {
+	if (tooLong) {
+		const message = `rate limited: the service asked to wait ${Math.ceil(reopensInMs / 1000)} s more`;
+		return {
+			status: 429,
+			message,
+			hint: `${waitTooLong(reopensInMs)} This request was not sent.`,
+			attempts,
+		};
+	}
 	const message =
 		reopensInMs > 0
 			? `rate limited: the service asked to wait ${Math.ceil(reopensInMs / 1000)} s more, past this request's deadline`

@@ -4,13 +4,21 @@
  * then lets one request through at a time, doubling the number in flight with each success.
  * While a request waits, each refusal of a request sent after it began waiting counts as one
  * of its own attempts: it would have been refused too. So a service that keeps answering 429
- * sees one probe per Retry-After, not one request per item.
+ * sees one probe per Retry-After, not one request per item. Nothing waits in the gate longer than
+ * the retry policy would wait for a Retry-After: a request that finds it shut for longer fails at
+ * once, as the request that was told to wait so long did.
  */
 import { pause, type Chance } from './time';
 
-/** Thrown by `enter` when the gate stays shut past the caller's deadline. */
+/**
+ * Thrown by `enter` when the gate stays shut past the caller's deadline, or (`tooLong`) for longer
+ * than the caller may wait at all.
+ */
 export class GateShutError extends Error {
-	constructor(readonly reopensInMs: number) {
+	constructor(
+		readonly reopensInMs: number,
+		readonly tooLong = false,
+	) {
 		super(`The service is rate limiting; it reopens in ${Math.ceil(reopensInMs / 1000)} s`);
 	}
 }
@@ -28,18 +36,33 @@ export class RateGate {
 	private changed = this.nextChange();
 	private wake = () => {};
 
-	constructor(private readonly chance: Chance) {}
+	/** `shutUntil`: a 429 seen before (a trigger's last poll): shut until then, then one at a time. */
+	constructor(
+		private readonly chance: Chance,
+		shutUntil?: number,
+	) {
+		if (shutUntil !== undefined) {
+			this.shutUntil = shutUntil;
+			this.limit = 1;
+		}
+	}
 
 	/** How many requests may be under way now (Infinity until the first 429). */
 	get width() {
 		return this.limit;
 	}
 
+	/** Until when (ms) the last 429 shut the gate; 0 when no 429 came. */
+	get shutUntilMs() {
+		return this.shutUntil;
+	}
+
 	/**
 	 * Waits for a turn; resolves with the number of refusals that happened to others while this
-	 * request waited (to count as its own attempts). Holds a place until `release` is called.
+	 * request waited (to count as its own attempts). Holds a place until `release` is called. A gate
+	 * shut past `until`, or for longer than `longestWaitMs`, fails at once with GateShutError.
 	 */
-	async enter(until: number, signal?: AbortSignal): Promise<number> {
+	async enter(until: number, signal?: AbortSignal, longestWaitMs = Infinity): Promise<number> {
 		const waiter: Waiter = { since: this.chance.now(), missed: 0 };
 		this.waiting.add(waiter);
 		try {
@@ -50,7 +73,9 @@ export class RateGate {
 					return waiter.missed;
 				}
 				if (now < this.shutUntil) {
-					if (this.shutUntil > until) throw new GateShutError(this.shutUntil - now);
+					const reopensInMs = this.shutUntil - now;
+					if (reopensInMs > longestWaitMs) throw new GateShutError(reopensInMs, true);
+					if (this.shutUntil > until) throw new GateShutError(reopensInMs);
 					await pause(this.shutUntil - now, signal);
 				} else {
 					// Full: wait for a place to free up, no longer than the deadline.

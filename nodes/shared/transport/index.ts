@@ -2,7 +2,8 @@
  * The single way out to the Asset Workspace API. It ties the parts: the rate gate shared by all
  * requests of an execution, one HTTP attempt at a time, the retry decision, the answer checked
  * against its schema, failures mapped to node errors, and the paging plans. Every wait inside a
- * request (the gate, attempts, retry sleeps) ends by the request's deadline (`until`).
+ * request (the gate, attempts, retry sleeps) ends by the request's deadline (`until`). The answers'
+ * `Date` headers tell the service's clock (`serviceTime`).
  */
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import type { z } from 'zod';
@@ -14,7 +15,8 @@ import { networkCode, requestFailure, type FailureDetail, type RequestLabel } fr
 import { rateLimited, stoppedAttempt } from './failures';
 import { apiPath, readAnswer, readCredentials, serialiseBody, type Credentials } from './exchange';
 import { GateShutError, RateGate } from './gate';
-import { decideRetry, parseRetryAfter } from './retry';
+import { decideRetry, longestWaitMs, parseRetryAfter } from './retry';
+import { ServiceClock } from './serviceClock';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
 import { CancelledError, pause } from './time';
 
@@ -34,25 +36,38 @@ export interface RequestOptions<T extends z.ZodTypeAny> {
 	until?: number;
 }
 
-export { readAllAssets, searchAssets } from './assets';
+export { readAllAssets, searchAssets, streamAssets } from './assets';
 
 export class AssetWorkspaceTransport {
 	private readonly gate: RateGate;
+	private readonly clock = new ServiceClock();
 	/**
 	 * Credentials per item: n8n reads and decrypts them on every call, so each item reads them once.
 	 */
 	private readonly credentials = new Map<number, Promise<Credentials>>();
 
+	/** `shutUntil`: a 429 seen before (a trigger's last poll) shuts the rate gate until then. */
 	constructor(
 		private readonly ctx: ApiContext,
 		readonly settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
+		shutUntil?: number,
 	) {
-		this.gate = new RateGate(settings.chance);
+		this.gate = new RateGate(settings.chance, shutUntil);
 	}
 
 	/** The node the errors name. */
 	get node() {
 		return this.ctx.getNode();
+	}
+
+	/** Until when (ms) a 429 shut the rate gate; 0 when none came. */
+	get rateLimitedUntil() {
+		return this.gate.shutUntilMs;
+	}
+
+	/** The service's time (ms) at our time `at` (by default now), as its answers' dates tell it. */
+	serviceTime(at = this.settings.chance.now()) {
+		return at + this.clock.offsetMs;
 	}
 
 	/**
@@ -86,10 +101,13 @@ export class AssetWorkspaceTransport {
 		const now = settings.chance.now;
 
 		for (let tries = 1; ; tries++) {
-			tries += await this.gate.enter(until, cancel).catch((error: unknown) => {
-				if (error instanceof CancelledError) throw this.cancelled(request);
-				throw fail(rateLimited(tries, error instanceof GateShutError ? error.reopensInMs : 0));
-			});
+			tries += await this.gate
+				.enter(until, cancel, longestWaitMs(settings.retry))
+				.catch((error: unknown) => {
+					if (error instanceof CancelledError) throw this.cancelled(request);
+					const shut = error instanceof GateShutError ? error : undefined;
+					throw fail(rateLimited(tries, shut?.reopensInMs ?? 0, shut?.tooLong));
+				});
 			if (tries > settings.retry.maxAttempts) {
 				this.gate.release();
 				throw fail(rateLimited(tries - 1, 0));
@@ -99,6 +117,8 @@ export class AssetWorkspaceTransport {
 			const url = `${baseUrl}${request.path}`;
 			const outcome = await attempt(ctx, { method, url, qs: options.qs, body }, timeout, cancel);
 			const answer = 'response' in outcome ? outcome : undefined;
+			const date = answer?.response.headers.date;
+			if (answer) this.clock.observe({ date, sentAt, receivedAt: now() });
 			const status = answer?.response.statusCode;
 			const retryAfterMs = parseRetryAfter(answer?.response.headers['retry-after'], now());
 			const code =

@@ -73,76 +73,7 @@ export function checkPage<T extends { id: string }>(
 	return unread;
 }
 
-/**
- * Every page from `start`: the first alone (it tells the server's page size), then the rest side
- * by side, `inFlight` at a time, each checked in order as it arrives. Pages past the end that
- * were already asked for are dropped. More than `maxPages` pages is a ListingError.
- */
-export async function readAllPages<T extends { id: string }>(
-	fetchPage: FetchPage<T>,
-	options: { start: number; inFlight: number; maxPages: number; problem?: Problem },
-): Promise<T[]> {
-	const problem = options.problem ?? listingError;
-	const seen = new Set<string>();
-	const first = await fetchPage(options.start, PAGE_SIZE);
-	const pages: T[][] = [
-		checkPage(first, { offset: options.start, limit: PAGE_SIZE }, seen, true, problem),
-	];
-	if (!first.meta.hasMore) return pages[0];
-	const size = first.meta.limit;
-	const offsetOf = (index: number) => options.start + index * size;
-	const arrived = new Map<number, ListPage<T>>();
-	let end = Infinity;
-	let checked = 1;
-	let failure: { index: number; error: unknown } | undefined;
-	const fail = (index: number, error: unknown) => {
-		if (!failure || index < failure.index) failure = { index, error };
-	};
-	const checkArrived = () => {
-		for (let page = arrived.get(checked); checked <= end && page; page = arrived.get(checked)) {
-			arrived.delete(checked);
-			try {
-				if (page.meta.limit !== size)
-					throw pageSizeChanged(problem, offsetOf(checked), page.meta.limit, size);
-				pages[checked] = checkPage(
-					page,
-					{ offset: offsetOf(checked), limit: size },
-					seen,
-					false,
-					problem,
-				);
-			} catch (error) {
-				return fail(checked, error);
-			}
-			if (!page.meta.hasMore) end = checked;
-			checked++;
-		}
-	};
-	const inFlight = new Map<number, Promise<void>>();
-	let next = 1;
-	const launch = (index: number) => {
-		const request = fetchPage(offsetOf(index), size)
-			.then((page) => {
-				arrived.set(index, page);
-				checkArrived();
-			})
-			.catch((error: unknown) => fail(index, error))
-			.finally(() => inFlight.delete(index));
-		inFlight.set(index, request);
-	};
-	for (;;) {
-		while (!failure && next <= end && next < options.maxPages && inFlight.size < options.inFlight) {
-			launch(next++);
-		}
-		if (inFlight.size === 0) break;
-		await Promise.race(inFlight.values());
-	}
-	if (failure && failure.index <= end) throw failure.error;
-	if (end === Infinity) throw tooManyPages(problem, options.maxPages, size);
-	return pages.slice(0, end + 1).flat();
-}
-
-function pageSizeChanged(problem: Problem, offset: number, limit: number, first: number) {
+export function pageSizeChanged(problem: Problem, offset: number, limit: number, first: number) {
 	return problem(
 		`the page at offset ${offset} says its page size (meta.limit) is ${limit}, the first page said ${first}`,
 		offset,

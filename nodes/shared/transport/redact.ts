@@ -1,25 +1,29 @@
 /**
  * Keeping the API key out of everything the node shows: error messages, descriptions and output
- * items, even when a server echoes the request back in some escaped spelling.
+ * items, even when a server echoes it back in some escaped spelling.
  */
 import { MIN_KEY_LENGTH } from '../apiKey';
 
 /**
- * Removes the API key from text the node is about to show: as sent, URL-encoded, and JSON-escaped
- * (also with `/` written as `\/`). Apply it before cutting text short, so no prefix of the key
- * survives.
+ * Every spelling of the key that `redact` removes: as sent, URL-encoded (upper- and lower-case
+ * hex), and JSON-escaped (also with `/` written as `\/`). `mayHoldKey` looks for each of them.
+ */
+export function keySpellings(apiKey: string): string[] {
+	const escaped = JSON.stringify(apiKey).slice(1, -1);
+	const encoded = encodeURIComponent(apiKey);
+	const lowerHex = encoded.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase());
+	return [...new Set([apiKey, encoded, lowerHex, escaped, escaped.replace(/\//g, '\\/')])];
+}
+
+/**
+ * Removes the API key, in every spelling of `keySpellings`, from text the node is about to show.
+ * Apply it before cutting text short, so no prefix of the key survives.
  */
 export function redact(text: string, apiKey: string): string {
 	if (apiKey.length < MIN_KEY_LENGTH) return text;
-	const escaped = JSON.stringify(apiKey).slice(1, -1);
-	const forms = new Set([
-		apiKey,
-		encodeURIComponent(apiKey),
-		escaped,
-		escaped.replace(/\//g, '\\/'),
-	]);
 	let clean = text;
-	for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join('[redacted]');
+	for (const form of keySpellings(apiKey))
+		if (clean.includes(form)) clean = clean.split(form).join('[redacted]');
 	return clean;
 }
 
@@ -50,14 +54,14 @@ export function redactJson(value: unknown, apiKey: string): unknown {
 }
 
 /**
- * Whether decoding JSON `text` can yield the key anywhere. Without `\u` escapes the only ways to
- * write it are JSON.stringify's, with `/` optionally as `\/`; most answers (none of which carry
- * the key) then skip the walk of redactJson.
+ * Whether decoding JSON `text` can yield, anywhere, a spelling of the key that `redact` removes.
+ * Without `\u` escapes, JSON writes each spelling as JSON.stringify does, with `/` optionally as
+ * `\/`; most answers (none of which carry the key) then skip the walk of redactJson.
  */
 export function mayHoldKey(text: string, apiKey: string): boolean {
 	if (apiKey.length < MIN_KEY_LENGTH) return false;
 	// A key with characters JSON must escape could hide behind other escapes: always walk.
 	if ([...apiKey].some((c) => c === '"' || c === '\\' || c < ' ')) return true;
 	const plain = text.includes('\\/') ? text.replace(/\\\//g, '/') : text;
-	return plain.includes('\\u') || plain.includes(JSON.stringify(apiKey).slice(1, -1));
+	return plain.includes('\\u') || keySpellings(apiKey).some((form) => plain.includes(form));
 }

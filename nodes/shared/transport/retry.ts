@@ -31,6 +31,10 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
  */
 export const RETRY_AFTER_JITTER = 0.2;
 
+/** The longest the policy waits for a Retry-After, its jitter included. */
+export const longestWaitMs = (policy: RetryPolicy) =>
+	policy.maxRetryAfterMs * (1 + RETRY_AFTER_JITTER);
+
 /** Statuses a GET is sent again on. */
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 /**
