@@ -73,7 +73,8 @@ poll's request. **Trigger: model versions** watches two models, firing what exis
 fault touches one: the other fires in the faulted poll, and over the two polls every version
 fires \`created\` once and the published one \`published\` once. **Trigger: assets** reads
 the workspace's listing, firing what exists, and the fault touches the listing: a poll that
-cannot read it fails (n8n reports it), and over the two polls every asset fires once. These
+cannot read it fails (n8n reports it), except that a page the service rate limits (429) ends
+the poll quietly, keeping what it read; over the two polls every asset fires once. These
 two ask again at every poll, so their counts include the second poll's request.
 
 Also checked in every cell: retries stay within the bound (${settings.maxAttempts} attempts), Execute
@@ -115,6 +116,8 @@ ${table('persistent')}
 - The trigger's faulted job or model fires exactly once, on the poll after the fault: nothing
   is lost, and the other watched job or model is never held up. (When every watched job or
   model fails, the poll itself fails and n8n reports it; see the trigger tests.) A listing
-  that cannot be read fails the asset poll; the next poll reads it and fires each asset once.
+  that cannot be read fails the asset poll, unless the service rate limits it (429): that ends
+  the poll quietly and slows the next one; either way the next poll reads it and fires each
+  asset once.
 `;
 }

@@ -11,6 +11,7 @@ import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/tr
 import { eventOf, windowOf } from './events';
 import { onePollAtATime, POLL_CEILING_MS } from './pollWindow';
 import { triggerProperties } from './properties';
+import { keepSlowdown, slowedUntil } from './slowdown';
 
 export interface TriggerSettings {
 	transport: TransportSettings;
@@ -51,10 +52,20 @@ export class AssetWorkspaceTrigger implements INodeType {
 		this.methods = { listSearch: listSearchWith(settings.transport) };
 		this.poll = async function (this: IPollFunctions) {
 			const event = eventOf(this);
-			const window = windowOf(this, settings);
-			if (this.getMode() === 'manual') return await event.run(this, window, true);
-			const poll = async () => await event.run(this, window, false);
-			return await onePollAtATime(this, window.now(), poll, () => null);
+			if (this.getMode() === 'manual') return await event.run(this, windowOf(this, settings), true);
+			const staticData = this.getWorkflowStaticData('node');
+			const now = settings.transport.chance.now();
+			const window = windowOf(this, settings, slowedUntil(staticData, now));
+			const poll = async () => {
+				// The service asked to wait past this poll's window: nothing is asked.
+				if (window.api.rateLimitedUntil > window.until) return null;
+				try {
+					return await event.run(this, window, false);
+				} finally {
+					keepSlowdown(staticData, window.api.rateLimitedUntil, window.now());
+				}
+			};
+			return await onePollAtATime(this, now, poll, () => null);
 		};
 	}
 }

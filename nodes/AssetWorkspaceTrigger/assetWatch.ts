@@ -10,6 +10,7 @@
  * watermark's lookback and not recorded yet: "created" when it is also new, else "updated".
  */
 import type { Cursor } from '../shared/transport/pagedSearch';
+import { timeOf } from './times';
 
 /** How far behind the watermark a change is still looked for (a listing that shifts during a round). */
 export const LOOKBACK_MS = 60 * 60 * 1000;
@@ -31,6 +32,10 @@ export interface AssetsState {
 	round?: Round;
 	/** With removed on: the ids the last complete round saw. */
 	ids?: string[];
+	/** With removed on: ids gone from a complete round whose removal is not confirmed yet. */
+	unconfirmed?: string[];
+	/** The offset of the page that ended the last complete round. */
+	lastOffset?: number;
 }
 
 export interface Round {
@@ -56,11 +61,7 @@ export interface AssetChange<T extends SeenAsset> {
 	asset: T;
 }
 
-/** A time in ms; one without a time zone is UTC (not n8n's local time). */
-const ms = (time: string) => {
-	const value = Date.parse(/T[\d:.]+$/.test(time) ? `${time}Z` : time);
-	return Number.isNaN(value) ? 0 : value;
-};
+const ms = (time: string) => timeOf(time) ?? 0;
 
 export function emptyAssetsState(scope = ''): AssetsState {
 	return { scope, recent: {} };
@@ -132,6 +133,7 @@ export function observeAssets<T extends SeenAsset>(
 export function endRound(state: AssetsState): string[] {
 	const round = state.round;
 	if (!round) return [];
+	state.lastOffset = round.from.offset;
 	// What was there before the first round began is what existed: it never fires later (an
 	// asset that a shifting listing hid from that round included).
 	if (state.watermark === undefined) state.floor = Math.max(state.floor ?? 0, round.began);
@@ -144,8 +146,20 @@ export function endRound(state: AssetsState): string[] {
 	return gone;
 }
 
-/** Forgets an id that was confirmed removed (so it fires once), and keeps one that was not. */
-export function confirmRemoved(state: AssetsState, id: string, removed: boolean) {
-	if (removed) delete state.recent[id];
-	else if (state.ids && !state.ids.includes(id)) state.ids.push(id);
+/**
+ * Records what a request for a removal candidate said: `gone` (it fires once, and is forgotten),
+ * `there` (kept in scope: it is a candidate again if the next round misses it too), or `unknown`
+ * (no answer or no time: asked again at the next poll).
+ */
+export function confirmRemoved(
+	state: AssetsState,
+	id: string,
+	answer: 'gone' | 'there' | 'unknown',
+) {
+	const unconfirmed = new Set(state.unconfirmed);
+	if (answer === 'unknown') unconfirmed.add(id);
+	else unconfirmed.delete(id);
+	state.unconfirmed = unconfirmed.size > 0 ? [...unconfirmed] : undefined;
+	if (answer === 'gone') delete state.recent[id];
+	if (answer === 'there' && state.ids && !state.ids.includes(id)) state.ids.push(id);
 }

@@ -99,12 +99,14 @@ export function eventOf(ctx: IPollFunctions): TriggerEvent {
 	return EVENTS[name] ?? jobFinished;
 }
 
-/** The poll's window and transport. */
+/** The poll's window and transport (its rate gate shut until `slowedUntil`, if given). */
 export function windowOf(
 	ctx: IPollFunctions,
 	settings: { transport: TransportSettings; pollCeilingMs: number },
+	slowedUntil?: number,
 ): PollWindowed {
 	const { chance } = settings.transport;
 	const { until } = pollWindow(ctx, chance.now(), settings.pollCeilingMs);
-	return { api: new AssetWorkspaceTransport(ctx, settings.transport), until, now: chance.now };
+	const api = new AssetWorkspaceTransport(ctx, settings.transport, slowedUntil);
+	return { api, until, now: chance.now };
 }

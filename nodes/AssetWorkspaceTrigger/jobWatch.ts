@@ -3,13 +3,16 @@
  *
  * State (the node's workflow static data, key `jobs`): for each job id seen, the last status,
  * whether the job is settled (it fired, or became final with a status that does not fire, or was
- * recorded silently), whether a 404 or 403 was reported, and when it was last asked for. A poll
+ * recorded silently), whether a 404 or 403 was reported, when it was last asked for, and since
+ * when it is watched (on the service's clock, to tell a job that finished before the trigger
+ * watched it from one that finished after, whatever the trigger saw in between). A poll
  * reads the state, asks, and writes a new state as its last step; a settled job is never asked
  * for again, never fires again, and never becomes unsettled. Ids taken off the list stay
  * remembered (up to MAX_REMEMBERED, the oldest unwatched forgotten first), so a job removed and
  * added back does not fire a second time.
  */
 import { isTerminal } from '../shared/schemas';
+import { timeOf } from './times';
 import { askOrder, readState, writeState } from './watchList';
 
 export interface WatchedJob {
@@ -23,6 +26,8 @@ export interface WatchedJob {
 	forbiddenReported?: boolean;
 	/** When (ms) the job was last asked for; jobs asked longest ago go first. */
 	askedAt?: number;
+	/** When (ms, the service's clock) the first poll that asked for the job began. */
+	since?: number;
 }
 
 export type WatchState = Record<string, WatchedJob>;
@@ -54,30 +59,47 @@ export function jobsToAsk(state: WatchState, watched: string[]): string[] {
 	return askOrder(state, watched, (job) => !job?.settled);
 }
 
-/** Records that a job was asked for at `now` (answered or not). */
-export function markAsked(state: WatchState, jobId: string, now: number) {
-	state[jobId] = { ...(state[jobId] ?? { status: null, settled: false }), askedAt: now };
+/**
+ * Records that a job was asked for at `now` (answered or not), by a poll that began at `since`
+ * (the service's clock): the job is watched from the first such poll on.
+ */
+export function markAsked(state: WatchState, jobId: string, now: number, since: number) {
+	const known = state[jobId] ?? { status: null, settled: false };
+	state[jobId] = { ...known, askedAt: now, since: known.since ?? since };
+}
+
+/**
+ * Whether a job in a final status finished after the trigger began watching it (its `finishedAt`
+ * against `since`; a state from before `since` was kept gives the first time it was asked).
+ */
+function finishedWhileWatched(known: WatchedJob | undefined, finishedAt?: string | null) {
+	const since = known?.since ?? known?.askedAt;
+	const finished = timeOf(finishedAt);
+	return since !== undefined && finished !== undefined && finished > since;
 }
 
 /**
  * Records one answer and says whether it fires. A job fires once, when it is first seen in a
- * final status that is selected (already-finished jobs only with `emitAlreadyFinished`).
+ * final status that is selected; one that had already finished when the trigger began watching it
+ * fires only with `emitAlreadyFinished`.
  */
 export function observe(
 	state: WatchState,
 	jobId: string,
-	status: string,
+	job: { status: string; finishedAt?: string | null },
 	options: WatchOptions,
 ): { fire: boolean; previousStatus: string | null } {
 	const known = state[jobId];
+	const { status } = job;
 	const previousStatus = known?.status ?? null;
 	if (known?.settled) return { fire: false, previousStatus };
 	if (!isTerminal(status)) {
 		state[jobId] = { ...known, status, settled: false };
 		return { fire: false, previousStatus };
 	}
-	const firstSight = known === undefined || known.status === null;
-	const fire = options.statuses.includes(status) && (!firstSight || options.emitAlreadyFinished);
+	const seenBefore = known !== undefined && known.status !== null;
+	const watched = seenBefore || finishedWhileWatched(known, job.finishedAt);
+	const fire = options.statuses.includes(status) && (watched || options.emitAlreadyFinished);
 	state[jobId] = { status, settled: true };
 	return { fire, previousStatus };
 }

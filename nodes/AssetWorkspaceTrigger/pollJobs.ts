@@ -57,17 +57,18 @@ function unreadableItem(jobId: string, kind: 'notFound' | 'forbidden'): IDataObj
 export async function pollJobs(ctx: IPollFunctions, poll: JobPoll) {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const state = readWatchState(staticData);
+	const startedAt = poll.now();
 	const answers = await askJobs(ctx, poll, jobsToAsk(state, poll.watched));
 	// A wrong key fails the poll before any answer changes the state: a job that finished
 	// meanwhile is still unsettled and fires on the next poll that works.
 	await failIfThePollFails(poll, answers);
 	const fired: INodeExecutionData[] = [];
 	const now = poll.now();
+	const since = poll.api.serviceTime(startedAt);
 	for (const answer of answers) {
-		markAsked(state, answer.id, now);
+		markAsked(state, answer.id, now, since);
 		if (answer.value) {
-			const { status } = answer.value;
-			const { fire, previousStatus } = observe(state, answer.id, status, poll.options);
+			const { fire, previousStatus } = observe(state, answer.id, answer.value, poll.options);
 			if (fire) fired.push({ json: { ...answer.value, previousStatus } as IDataObject });
 			continue;
 		}

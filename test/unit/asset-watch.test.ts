@@ -99,10 +99,28 @@ test('removed: ids that disappear are candidates once a round ends; a candidate 
 	round(state, [[asset('a', 0), asset('b', 0), asset('c', 0)]], removed);
 	const { gone } = round(state, [[asset('a', 0), asset('c', 0)]], removed);
 	expect(gone).toEqual(['b']);
-	confirmRemoved(state, 'b', true);
+	confirmRemoved(state, 'b', 'gone');
 	expect(round(state, [[asset('a', 0)]], removed).gone).toEqual(['c']);
-	confirmRemoved(state, 'c', false);
+	confirmRemoved(state, 'c', 'there');
 	expect(state.ids).toContain('c');
+	expect(state.unconfirmed).toBeUndefined();
+});
+
+test('removed: a candidate not asked in time is kept unconfirmed until an answer says gone or there', () => {
+	const state = emptyAssetsState();
+	const removed = { ...off, removed: true };
+	round(state, [[asset('a', 0), asset('b', 0), asset('c', 0)]], removed);
+	expect(round(state, [[asset('a', 0)]], removed).gone).toEqual(['b', 'c']);
+	confirmRemoved(state, 'b', 'unknown');
+	confirmRemoved(state, 'c', 'unknown');
+	confirmRemoved(state, 'c', 'unknown');
+	expect(state.unconfirmed).toEqual(['b', 'c']);
+	// Not a candidate of the next round (it is not in scope), but still unconfirmed.
+	expect(round(state, [[asset('a', 0)]], removed).gone).toEqual([]);
+	confirmRemoved(state, 'b', 'gone');
+	confirmRemoved(state, 'c', 'there');
+	expect(state.unconfirmed).toBeUndefined();
+	expect(state.ids).toEqual(['a', 'c']);
 });
 
 test('a page changed after this round read it fires next round, however long the round took', () => {

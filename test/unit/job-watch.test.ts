@@ -15,19 +15,38 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 
 test('a job fires once: when first seen final (already finished) or when it becomes final', () => {
 	const state: WatchState = {};
-	expect(observe(state, id(1), 'running', all)).toEqual({ fire: false, previousStatus: null });
-	expect(observe(state, id(1), 'success', all)).toEqual({ fire: true, previousStatus: 'running' });
-	expect(observe(state, id(1), 'success', all)).toEqual({ fire: false, previousStatus: 'success' });
-	expect(observe(state, id(2), 'failed', all)).toEqual({ fire: true, previousStatus: null });
-	expect(observe(state, id(3), 'failed', { ...all, emitAlreadyFinished: false }).fire).toBe(false);
-	expect(observe(state, id(4), 'warning', { ...all, statuses: ['failed'] }).fire).toBe(false);
+	expect(observe(state, id(1), { status: 'running' }, all)).toEqual({
+		fire: false,
+		previousStatus: null,
+	});
+	expect(observe(state, id(1), { status: 'success' }, all)).toEqual({
+		fire: true,
+		previousStatus: 'running',
+	});
+	expect(observe(state, id(1), { status: 'success' }, all)).toEqual({
+		fire: false,
+		previousStatus: 'success',
+	});
+	expect(observe(state, id(2), { status: 'failed' }, all)).toEqual({
+		fire: true,
+		previousStatus: null,
+	});
+	expect(
+		observe(state, id(3), { status: 'failed' }, { ...all, emitAlreadyFinished: false }).fire,
+	).toBe(false);
+	expect(observe(state, id(4), { status: 'warning' }, { ...all, statuses: ['failed'] }).fire).toBe(
+		false,
+	);
 	expect(jobsToAsk(state, [id(1), id(2), id(3), id(4), id(5)])).toEqual([id(5)]);
 });
 
 test('state only moves forward: a settled job stays settled whatever is seen later', () => {
 	const state: WatchState = {};
-	observe(state, id(1), 'failed', all);
-	expect(observe(state, id(1), 'running', all)).toEqual({ fire: false, previousStatus: 'failed' });
+	observe(state, id(1), { status: 'failed' }, all);
+	expect(observe(state, id(1), { status: 'running' }, all)).toEqual({
+		fire: false,
+		previousStatus: 'failed',
+	});
 	expect(state[id(1)]).toEqual({ status: 'failed', settled: true });
 	observeUnreadable(state, id(1), 'notFound');
 	expect(state[id(1)].settled).toBe(true);
@@ -35,7 +54,7 @@ test('state only moves forward: a settled job stays settled whatever is seen lat
 
 test('statuses outside the documented five are kept and never final', () => {
 	const state: WatchState = {};
-	expect(observe(state, id(1), 'queued_for_gpu', all).fire).toBe(false);
+	expect(observe(state, id(1), { status: 'queued_for_gpu' }, all).fire).toBe(false);
 	expect(state[id(1)]).toEqual({ status: 'queued_for_gpu', settled: false });
 });
 
@@ -46,14 +65,14 @@ test('a 404 and a 403 are each reported once per job; the job stays watched', ()
 	expect(observeUnreadable(state, id(1), 'forbidden')).toBe(true);
 	expect(observeUnreadable(state, id(1), 'forbidden')).toBe(false);
 	expect(jobsToAsk(state, [id(1)])).toEqual([id(1)]);
-	expect(observe(state, id(1), 'success', all).fire).toBe(true);
+	expect(observe(state, id(1), { status: 'success' }, all).fire).toBe(true);
 });
 
 test('jobs asked longest ago (or never) go first; ties keep the order of Job IDs', () => {
 	const state: WatchState = {};
-	markAsked(state, id(1), 300);
-	markAsked(state, id(2), 100);
-	markAsked(state, id(3), 200);
+	markAsked(state, id(1), 300, 300);
+	markAsked(state, id(2), 100, 100);
+	markAsked(state, id(3), 200, 200);
 	expect(jobsToAsk(state, [id(1), id(2), id(3), id(4), id(5)])).toEqual([
 		id(4),
 		id(5),
@@ -61,8 +80,49 @@ test('jobs asked longest ago (or never) go first; ties keep the order of Job IDs
 		id(3),
 		id(1),
 	]);
-	observe(state, id(2), 'running', all);
-	expect(state[id(2)]).toEqual({ status: 'running', settled: false, askedAt: 100 });
+	observe(state, id(2), { status: 'running' }, all);
+	expect(state[id(2)]).toEqual({ status: 'running', settled: false, askedAt: 100, since: 100 });
+	markAsked(state, id(2), 400, 400);
+	expect(state[id(2)]).toMatchObject({ askedAt: 400, since: 100 }); // watched since the first ask
+});
+
+describe('24.8 with Fire for Jobs Already Finished off, "already finished" means before it was watched', () => {
+	const off = { ...all, emitAlreadyFinished: false };
+	const T = Date.parse('2026-11-24T10:00:00Z');
+	const at = (ms: number) => new Date(T + ms).toISOString();
+
+	test('first seen final, finished after the first poll that asked for it began: fires once', () => {
+		const state: WatchState = {};
+		markAsked(state, id(1), T, T); // the poll that asked (its answer failed: no status seen)
+		markAsked(state, id(1), T + 60_000, T + 60_000);
+		expect(state[id(1)]).toMatchObject({ status: null, since: T });
+		expect(observe(state, id(1), { status: 'success', finishedAt: at(30_000) }, off)).toEqual({
+			fire: true,
+			previousStatus: null,
+		});
+		expect(observe(state, id(1), { status: 'success', finishedAt: at(30_000) }, off).fire).toBe(
+			false,
+		);
+	});
+
+	test('finished before that poll began, or with no finishedAt to tell: recorded silently', () => {
+		const state: WatchState = {};
+		for (const n of [1, 2, 3]) markAsked(state, id(n), T, T);
+		expect(observe(state, id(1), { status: 'failed', finishedAt: at(-1) }, off).fire).toBe(false);
+		expect(observe(state, id(2), { status: 'failed', finishedAt: null }, off).fire).toBe(false);
+		expect(observe(state, id(3), { status: 'failed', finishedAt: 'soon' }, off).fire).toBe(false);
+		// A time without a zone is UTC.
+		markAsked(state, id(4), T, T);
+		const local = at(5_000).replace('Z', '');
+		expect(observe(state, id(4), { status: 'failed', finishedAt: local }, off).fire).toBe(true);
+	});
+
+	test('a state saved before `since` existed: the last ask stands in for it', () => {
+		const state: WatchState = { [id(1)]: { status: null, settled: false, askedAt: T } };
+		expect(observe(state, id(1), { status: 'warning', finishedAt: at(1_000) }, off).fire).toBe(
+			true,
+		);
+	});
 });
 
 test('reading copies the stored state; writing assigns a new top-level value', () => {

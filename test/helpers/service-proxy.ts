@@ -1,0 +1,116 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * A service with a personality, in front of the sandbox: real HTTP on loopback, every request
+ * passed on to the sandbox, except that (`rateLimit`) requests over a budget per fixed window are
+ * answered 429 with the seconds until the window ends as Retry-After, and (`skewMs`) the service's
+ * clock is off by that much: its Date header and every time in its answers (createdAt,
+ * updatedAt, startedAt, finishedAt) are shifted, as a service with a clock behind or ahead shows
+ * them. It logs when each request arrived and, for a 429, when it was answered and how long the
+ * service asked to wait.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+import type { Sandbox } from '../../sandbox/server';
+
+export interface ProxyOptions {
+	rateLimit?: { requests: number; windowMs: number };
+	skewMs?: number;
+}
+
+export interface ProxiedRequest {
+	path: string;
+	at: number;
+	/** For a 429: when it was answered and the Retry-After it gave (ms). */
+	refused?: { at: number; retryAfterMs: number };
+}
+
+export interface ServiceProxy {
+	url: string;
+	requests: ProxiedRequest[];
+	close(): Promise<void>;
+}
+
+const TIMES = new Set(['createdAt', 'updatedAt', 'startedAt', 'finishedAt']);
+
+/** Every time field of a JSON answer moved by `skewMs`. */
+function shiftTimes(value: unknown, skewMs: number): unknown {
+	if (Array.isArray(value)) return value.map((item) => shiftTimes(item, skewMs));
+	if (typeof value !== 'object' || value === null) return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([key, item]) => {
+			const time = TIMES.has(key) && typeof item === 'string' ? Date.parse(item) : NaN;
+			if (!Number.isNaN(time)) return [key, new Date(time + skewMs).toISOString()];
+			return [key, shiftTimes(item, skewMs)];
+		}),
+	);
+}
+
+export async function serviceProxy(
+	sandbox: Sandbox,
+	options: ProxyOptions = {},
+): Promise<ServiceProxy> {
+	const requests: ProxiedRequest[] = [];
+	const sockets = new Set<Socket>();
+	const skewMs = options.skewMs ?? 0;
+	let window = { start: 0, used: 0 };
+
+	const reply = (res: ServerResponse, status: number, text: string, headers = {}) => {
+		res.writeHead(status, {
+			'Content-Type': 'application/json',
+			'Content-Length': Buffer.byteLength(text),
+			Date: new Date(Date.now() + skewMs).toUTCString(),
+			...headers,
+		});
+		res.end(text);
+	};
+
+	const handle = async (req: IncomingMessage, res: ServerResponse) => {
+		const entry: ProxiedRequest = { path: req.url ?? '', at: Date.now() };
+		requests.push(entry);
+		const limit = options.rateLimit;
+		if (limit) {
+			const now = Date.now();
+			if (now - window.start >= limit.windowMs) window = { start: now, used: 0 };
+			if (++window.used > limit.requests) {
+				const retryAfter = Math.ceil((window.start + limit.windowMs - now) / 1000);
+				entry.refused = { at: Date.now(), retryAfterMs: retryAfter * 1000 };
+				const body = { error: { code: 'rate_limited', message: 'Too many requests.' } };
+				return reply(res, 429, JSON.stringify(body), { 'Retry-After': String(retryAfter) });
+			}
+		}
+		const answer = await fetch(`${sandbox.url}${req.url}`, {
+			method: req.method,
+			headers: { authorization: req.headers.authorization ?? '' },
+		});
+		const text = await answer.text();
+		let body = text;
+		try {
+			if (skewMs !== 0) body = JSON.stringify(shiftTimes(JSON.parse(text), skewMs));
+		} catch {
+			// not JSON: passed on as it is
+		}
+		const retryAfter = answer.headers.get('retry-after');
+		reply(res, answer.status, body, retryAfter ? { 'Retry-After': retryAfter } : {});
+	};
+
+	const server = createServer((req, res) => {
+		req.resume();
+		handle(req, res).catch(() => res.destroy());
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		close: () =>
+			new Promise<void>((resolve) => {
+				for (const socket of sockets) socket.destroy();
+				server.close(() => resolve());
+			}),
+	};
+}

@@ -1,0 +1,182 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * Regression tests for issue 24 (the third outside review), points 1 and 2: rate limits. The
+ * Asset event reads a large scope behind a rate limit to the end, a 429 slowing the next poll
+ * too; a Retry-After longer than the node waits holds no later item. The trigger runs through
+ * n8n-core's PollContext in each of n8n's ways of keeping its state; the node in n8n's engine.
+ * Cost: about 25 s (the three modes' polls run side by side).
+ */
+import { SEED_IDS } from '../../sandbox/seed';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { OWNER, changeAsset } from '../helpers/http';
+import { fakeServer, sendJson } from '../helpers/fake-server';
+import { watchTimerLag } from '../helpers/lag';
+import { serviceProxy, type ServiceProxy } from '../helpers/service-proxy';
+import { runNode } from '../harness/engine';
+import { inject, json, rl } from '../harness/fixtures';
+import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const fired = (items: any[] | null) => (items ?? []).map((i) => `${i.event} ${i.name ?? i.id}`);
+
+const sandboxes: Sandbox[] = [];
+const proxies: ServiceProxy[] = [];
+async function sandbox(assets = 0) {
+	const started = await startSandbox({ jobStepMs: 1_000_000_000, assets });
+	sandboxes.push(started);
+	return started;
+}
+afterAll(async () => {
+	await Promise.all([...proxies, ...sandboxes].map(async (server) => await server.close()));
+});
+
+/** Polls `t` every `everyMs` until a round of the listing ends; returns each poll's events. */
+async function wholeRound(t: TriggerHarness, everyMs: number, what: string) {
+	const polls: string[][] = [];
+	for (let n = 0; n < 30; n++) {
+		const started = Date.now();
+		const result = await t.poll();
+		if (result.error) throw new Error(`${what}, poll ${n + 1}: ${result.error.message}`);
+		polls.push(fired(result.items));
+		const state = t.state.assets as any;
+		if (state?.watermark !== undefined && state.round === undefined) return polls;
+		await sleep(everyMs - (Date.now() - started));
+	}
+	throw new Error(`${what}: the round never ended in 30 polls`);
+}
+
+describe('24.1 the Asset event reads a large scope behind a rate limit to its end', () => {
+	test('a 12-page listing behind 5 requests per 2 s, polls 2.1 s apart, in each of n8n’s modes: every round ends, each change fires once, nothing is asked while the service said wait', async () => {
+		// 1,181 assets: 12 pages. A poll may take 2 s; the service allows 5 requests per 2 s.
+		const service = await sandbox(1160);
+		const watch = async (mode: N8nMode) => {
+			const proxy = await serviceProxy(service, { rateLimit: { requests: 5, windowMs: 2000 } });
+			proxies.push(proxy);
+			const credentials = { baseUrl: proxy.url, apiKey: OWNER };
+			const t = new TriggerHarness(
+				credentials,
+				{ event: 'asset' },
+				{ mode, settings: { pollCeilingMs: 2000 } },
+			);
+			// Fetch Test Event first, as a user would (it changes nothing): the first request of a
+			// process loads n8n's HTTP stack, which must not eat the first poll's short window.
+			expect((await t.poll('manual')).error).toBeUndefined();
+			return { mode, proxy, t };
+		};
+		const triggers = await Promise.all(N8N_MODES.map(watch));
+		const lag = watchTimerLag();
+		const learnt = await Promise.all(
+			triggers.map(({ t, mode }) => wholeRound(t, 2100, `${mode}, first round`)),
+		);
+		await changeAsset(service, SEED_IDS.campaignAttribution); // early in name order
+		await changeAsset(service, SEED_IDS.webAnalytics); // last in name order
+		const next = await Promise.all(
+			triggers.map(({ t, mode }) => wholeRound(t, 2100, `${mode}, second round`)),
+		);
+		lag.stop();
+		for (const [index, { mode, proxy }] of triggers.entries()) {
+			const refused = proxy.requests.filter((r) => r.refused);
+			process.stderr.write(
+				`[24.1 ${mode}] rounds of ${learnt[index].length} and ${next[index].length} polls, ${proxy.requests.length} requests, ${refused.length} answered 429\n`,
+			);
+			expect({ mode, learnt: learnt[index].flat() }).toEqual({ mode, learnt: [] });
+			expect({ mode, fired: next[index].flat().sort() }).toEqual({
+				mode,
+				fired: ['updated Campaign Attribution', 'updated Web Analytics Sessions'],
+			});
+			// The limit was met, and honoured: after a 429 no request went out until its Retry-After
+			// had passed. Requests already under way when it came (pages side by side) may arrive just
+			// after it: within 300 ms, plus how late this busy process runs its timers.
+			expect(refused.length).toBeGreaterThan(0);
+			for (const r of refused) {
+				const early = proxy.requests.filter(
+					(other) =>
+						other.at > r.refused!.at + 300 + lag.worstMs &&
+						other.at < r.refused!.at + r.refused!.retryAfterMs - 100,
+				);
+				expect({ mode, refusedAt: r.refused!.at, early }).toEqual({
+					mode,
+					refusedAt: r.refused!.at,
+					early: [],
+				});
+			}
+		}
+	}, 120_000);
+
+	test.each(N8N_MODES)(
+		'%s: a 429 whose wait outlasts the poll ends it quietly; the next poll asks nothing until the wait is over',
+		async (mode) => {
+			const service = await sandbox();
+			const credentials = { baseUrl: service.url, apiKey: OWNER };
+			const t = new TriggerHarness(
+				credentials,
+				{ event: 'asset' },
+				{ mode, settings: { pollCeilingMs: 1000 } },
+			);
+			await inject(service, {
+				match: '/api/public/v1/assets',
+				fault: 'status',
+				status: 429,
+				retryAfterSeconds: 2,
+				times: 1,
+			});
+			const first = await t.poll();
+			expect({ items: first.items, error: first.error?.message }).toEqual({
+				items: null,
+				error: undefined,
+			});
+			const asked = service.requests.length;
+			expect((await t.poll()).error).toBeUndefined(); // within the wait: nothing asked
+			expect(service.requests).toHaveLength(asked);
+			await sleep(2_500);
+			expect((await t.poll()).error).toBeUndefined();
+			expect(service.requests.length).toBeGreaterThan(asked);
+			expect((t.state.assets as any).watermark).toBeDefined(); // the round ended
+		},
+		30_000,
+	);
+});
+
+describe('24.2 a Retry-After longer than the node waits holds no later item', () => {
+	test('Asset > Get, 3 items, Items at Once 1, On Error continue, Retry-After 3600: one request; every item fails at once, saying the service asked to wait too long', async () => {
+		const server = await fakeServer((_req, res) =>
+			sendJson(
+				res,
+				429,
+				{ error: { code: 'rate_limited', message: 'Slow down.' } },
+				{ 'Retry-After': '3600' },
+			),
+		);
+		try {
+			const result = await runNode({
+				credentials: { baseUrl: server.url, apiKey: OWNER },
+				parameters: {
+					resource: 'asset',
+					operation: 'get',
+					assetId: rl('={{ $json.id }}'),
+					options: { concurrency: 1 },
+				},
+				items: [SEED_IDS.revenueForecast, SEED_IDS.webAnalytics, SEED_IDS.stripePayments].map(
+					(id) => ({ id }),
+				),
+				onError: 'continueRegularOutput',
+			});
+			expect(server.requests).toHaveLength(1);
+			const failed = json(result);
+			expect(failed).toHaveLength(3);
+			for (const item of failed) {
+				expect(item.details.httpCode).toBe('429');
+				expect(item.details.description).toContain(
+					'The service asked to wait 3600 s before retrying, longer than this node waits.',
+				);
+			}
+			expect(
+				failed
+					.slice(1)
+					.every((item) => item.details.description.includes('This request was not sent.')),
+			).toBe(true);
+		} finally {
+			await server.close();
+		}
+	}, 30_000);
+});
