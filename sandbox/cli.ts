@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 
+import { ASSET_EVERY } from './churn';
 import { KEYS } from './seed';
 import { API_PREFIX, startSandbox, type SandboxOptions } from './server';
 
@@ -66,7 +67,7 @@ async function main() {
 	console.log(`  Public assets: ${sandbox.workspace.assetCount}`);
 	if (options.churnMs)
 		console.log(
-			`  Churn: every ${options.churnMs} ms a new version of Revenue Forecast (every other one published) and a change to Stripe Payments`,
+			`  Churn: every ${options.churnMs} ms a new version of Revenue Forecast (every other one published) and a change to Stripe Payments; every ${ASSET_EVERY}th time a new asset in Marketing and an older one removed`,
 		);
 	console.log(
 		`  Try: curl -H 'Authorization: Bearer aw_sandbox_owner' '${sandbox.url}${API_PREFIX}/assets?limit=5'`,

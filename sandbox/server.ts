@@ -7,8 +7,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { churnStep } from './changes';
+import { Churn } from './churn';
 import { controlRoute } from './control';
+import { ApiError } from './errors';
 import { answerWithFault, type Fault, type FaultKind } from './faults';
 import {
 	API_PREFIX,
@@ -23,7 +24,7 @@ import {
 } from './http';
 import { publicRoute } from './routes';
 import { KEYS } from './seed';
-import { ApiError, Workspace } from './workspace';
+import { Workspace } from './workspace';
 
 export { API_PREFIX } from './http';
 export { FAULT_KINDS, type Fault, type FaultKind } from './faults';
@@ -149,10 +150,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		entry.durationMs = Date.now() - started;
 	};
 
-	let step = 0;
-	const churn = options.churnMs
-		? setInterval(() => churnStep(workspace, KEYS[0], ++step), options.churnMs)
-		: undefined;
+	const churning = new Churn(workspace, KEYS[0]);
+	const churn = options.churnMs ? setInterval(() => churning.step(), options.churnMs) : undefined;
 	const server: Server = createServer((req, res) => {
 		handle(req, res).catch(() => {
 			if (!res.headersSent)
