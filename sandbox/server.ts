@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+import { localUrl } from './addresses';
 import { Churn } from './churn';
 import { controlRoute } from './control';
 import { ApiError } from './errors';
@@ -51,7 +52,10 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
+	/** Where to connect from this machine (loopback when listening on every interface). */
 	url: string;
+	/** The address it listens on, as the server has it (0.0.0.0 for `host: '0.0.0.0'`). */
+	address: AddressInfo;
 	port: number;
 	workspace: Workspace;
 	requests: LoggedRequest[];
@@ -169,9 +173,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
 	});
 	const address = server.address() as AddressInfo;
-	const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 	return {
-		url: `http://${host}:${address.port}`,
+		url: localUrl(address),
+		address,
 		port: address.port,
 		workspace,
 		requests,
