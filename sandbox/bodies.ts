@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The control endpoints' request bodies, checked before anything changes: a body that does not fit
  * is refused with 400 `invalid_body`, naming the field and the value, and nothing is applied. What
@@ -8,10 +9,10 @@ import { z } from 'zod';
 
 import { ApiError } from './errors';
 import { FAULT_KINDS } from './faults';
+import { UUID } from './http';
 import { JOB_STATUSES } from './jobs';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const name = z.string().trim().min(1);
+const name = z.string().refine((text) => text.trim() !== '', 'must not be empty');
 const folderId = z.string().regex(UUID, 'must be a UUID or null').nullable();
 const object = z.record(z.string(), z.unknown());
 
@@ -82,7 +83,7 @@ function rule(issue: z.ZodIssue): string {
 		case 'invalid_enum_value':
 			return `must be one of ${issue.options.join(', ')}`;
 		case 'too_small':
-			return issue.type === 'string' ? 'must not be empty' : `must be at least ${issue.minimum}`;
+			return `must be at least ${issue.minimum}`;
 		case 'too_big':
 			return `must be at most ${issue.maximum}`;
 		default:

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import type { AssetChange, NewAsset } from './bodies';
 import { ApiError } from './errors';
 import { SEED_IDS, type SandboxKey, type StoredAsset } from './seed';
-import type { AssetChange, NewAsset } from './bodies';
 import type { Workspace } from './workspace';
 
 /** The folder an asset goes into: null (the root), or a folder the key can read. */
@@ -58,7 +58,7 @@ export function createAsset(workspace: Workspace, key: SandboxKey, input: NewAss
 		owner: { ...key.user },
 		parentFolderId,
 		schedules: [],
-		...(type === 'Folder' ? {} : { outcome: 'success' as const }),
+		outcome: 'success',
 		...(type === 'Model' ? { versions: [] } : {}),
 	});
 	return workspace.publicAsset(workspace.readableAsset(key, id));

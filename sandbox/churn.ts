@@ -36,12 +36,15 @@ export class Churn {
 			config: { expression: `step ${step}` },
 		};
 		const nodes = (newest?.nodes ?? []).filter((n) => n.id !== tool.id);
-		createVersion(workspace, key, model, {
-			comment: `Churn ${step}`,
-			publish: step % 2 === 0,
-			nodes: [...structuredClone(nodes), tool],
-		});
-		changeAsset(workspace, key, SEED_IDS.stripePayments, { description: `Churn ${step}` });
+		// What a user removed (until a reset brings it back) is left out, not an error.
+		if (newest)
+			createVersion(workspace, key, model, {
+				comment: `Churn ${step}`,
+				publish: step % 2 === 0,
+				nodes: [...structuredClone(nodes), tool],
+			});
+		if (workspace.assets.has(SEED_IDS.stripePayments))
+			changeAsset(workspace, key, SEED_IDS.stripePayments, { description: `Churn ${step}` });
 		if (step % ASSET_EVERY !== 0) return;
 		const made = createAsset(workspace, key, {
 			name: `Churn feed ${step}`,

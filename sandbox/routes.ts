@@ -2,6 +2,7 @@
 /** The public API's routes. */
 import type { IncomingMessage } from 'node:http';
 
+import { ApiError } from './errors';
 import {
 	API_PREFIX,
 	integerParam,
@@ -9,14 +10,13 @@ import {
 	pathSegments,
 	readBody,
 	requireUuid,
+	UUID,
 	type Reply,
 } from './http';
-import { ApiError } from './errors';
 import type { SandboxKey } from './seed';
 import { getPublished, getVersion, listVersions } from './versions';
 import type { Workspace } from './workspace';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PARAMETER_NAME = /^[A-Za-z0-9_]+$/;
 
 function parseExecuteBody(req: IncomingMessage, raw: string) {

@@ -59,12 +59,16 @@ test(`${STEPS} churn steps keep the versions' JSON and the asset count bounded; 
 	expect(workspace.assetCount).toBe(workspace.listAssets(KEYS[0], 100, 0).data.length);
 });
 
-test('churn after a reset goes on: what it made before the reset is not removed twice', () => {
+test('churn goes on after a reset, and when what it changes was removed', () => {
 	const workspace = new Workspace({ jobStepMs: 1000, generated: 0 });
-	const churn = new Churn(workspace, KEYS[0]);
-	for (let step = 1; step <= ASSET_EVERY * 2; step++) churn.step();
-	workspace.reset();
 	const seeded = workspace.assets.size;
+	const churn = new Churn(workspace, KEYS[0]);
+	for (const id of [SEED_IDS.revenueForecast, SEED_IDS.stripePayments])
+		workspace.deleteAsset(workspace.assets.get(id)!);
+	for (let step = 1; step <= ASSET_EVERY * 2; step++) churn.step();
+	expect(workspace.assets.size).toBe(seeded - 2 + 2); // two removed, two churn assets made
+	workspace.reset();
+	// What it made before the reset is gone: it is not removed a second time.
 	for (let step = 1; step <= ASSET_EVERY * (ASSETS_KEPT + 2); step++) churn.step();
 	expect(workspace.assets.size).toBe(seeded + ASSETS_KEPT);
 });

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable no-console -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Issue 26, point 2 (the sandbox's part): `--host 0.0.0.0` listens on every interface, so an n8n in
  * Docker (or on another machine) can reach it; by default only loopback is. Docker itself is not

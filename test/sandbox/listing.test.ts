@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The listing's index (sandbox/listing.ts) against a brute-force filter of the same workspace:
  * after random creates, renames, moves between folders (into and out of the folder the viewer
