@@ -1,131 +1,93 @@
 /**
- * Changes to the sandbox's workspace over time, for the trigger's model-version and asset events:
- * new versions of a model (a copy of its newest with a tool added or changed), publishing a
- * version, and assets created, changed and removed. Used by the control endpoints and by
- * `npm run sandbox -- --churn <ms>`.
+ * Assets created, changed, moved and removed over time, for the trigger's asset event: the
+ * control endpoints' changes (their bodies are checked by sandbox/bodies.ts first). Every check
+ * comes before the first change, so a refused change leaves the workspace as it was.
  */
 import { randomUUID } from 'node:crypto';
 
-import { SEED_IDS, type AssetType, type ModelVersion, type SandboxKey } from './seed';
-import { ApiError, type Workspace } from './workspace';
+import type { AssetChange, NewAsset } from './bodies';
+import { ApiError } from './errors';
+import { SEED_IDS, type SandboxKey, type StoredAsset } from './seed';
+import type { Workspace } from './workspace';
 
-export interface NewVersion {
-	comment?: string;
-	/** Publish it at once. */
-	publish?: boolean;
-	/** Replace the canvas (otherwise: a copy of the newest version with one tool added). */
-	nodes?: Array<Record<string, unknown>>;
-	edges?: Array<Record<string, unknown>>;
-	metadata?: Record<string, unknown>;
-}
-
-export function createVersion(
+/** The folder an asset goes into: null (the root), or a folder the key can read. */
+function targetFolder(
 	workspace: Workspace,
 	key: SandboxKey,
-	assetId: string,
-	change: NewVersion,
-) {
-	const model = workspace.model(key, assetId);
-	const newest = [...model.versions].sort((a, b) => b.versionNumber - a.versionNumber)[0];
-	const number = (newest?.versionNumber ?? 0) + 1;
-	const stamp = workspace.stamp();
-	const nodes = change.nodes ?? [
-		...structuredClone(newest?.nodes ?? []),
-		{
-			id: `tool-${number}`,
-			type: 'Filter',
-			position: { x: 100 * number, y: 0 },
-			config: { expression: `step ${number}` },
-		},
-	];
-	const version: ModelVersion = {
-		id: randomUUID(),
-		versionNumber: number,
-		recordType: 'draft',
-		published: false,
-		comment: change.comment ?? `Version ${number}`,
-		createdAt: stamp,
-		updatedAt: stamp,
-		nodes,
-		edges: change.edges ?? structuredClone(newest?.edges ?? []),
-		metadata: change.metadata ?? structuredClone(newest?.metadata ?? {}),
-	};
-	model.versions.push(version);
-	model.updatedAt = stamp;
-	if (change.publish) publishVersion(workspace, key, assetId, version.id);
-	return structuredClone(version);
-}
-
-export function publishVersion(
-	workspace: Workspace,
-	key: SandboxKey,
-	assetId: string,
-	versionId: string,
-) {
-	const model = workspace.model(key, assetId);
-	const version = model.versions.find((v) => v.id === versionId);
-	if (!version)
-		throw new ApiError(404, 'not_found', `Version ${versionId} of model ${assetId} was not found.`);
-	for (const v of model.versions) {
-		v.published = v === version;
-		v.recordType = v.published ? 'published' : 'draft';
+	folderId: string | null,
+	moving?: StoredAsset,
+): string | null {
+	if (folderId === null) return null;
+	const id = folderId.toLowerCase();
+	const folder = workspace.assets.get(id);
+	if (!folder || folder.type !== 'Folder' || !workspace.canRead(key, folder)) {
+		throw new ApiError(
+			400,
+			'invalid_body',
+			`Field 'folderId' must be the id of a folder (or null for the root), got ${JSON.stringify(folderId)}.`,
+		);
 	}
-	version.updatedAt = workspace.stamp();
-	return structuredClone(version);
+	for (let at: StoredAsset | undefined = folder; moving && at; ) {
+		if (at.id === moving.id) {
+			throw new ApiError(
+				400,
+				'invalid_body',
+				`Field 'folderId' cannot put folder ${moving.id} inside itself, got ${JSON.stringify(folderId)}.`,
+			);
+		}
+		at = at.parentFolderId ? workspace.assets.get(at.parentFolderId) : undefined;
+	}
+	return id;
 }
 
-export function createAsset(
-	workspace: Workspace,
-	key: SandboxKey,
-	input: { name?: string; type?: AssetType; folderId?: string | null },
-) {
+export function createAsset(workspace: Workspace, key: SandboxKey, input: NewAsset) {
+	const parentFolderId =
+		input.folderId === undefined
+			? SEED_IDS.folders.finance
+			: targetFolder(workspace, key, input.folderId);
 	const stamp = workspace.stamp();
 	const id = randomUUID();
-	workspace.assets.set(id, {
+	const type = input.type ?? 'Source';
+	workspace.putAsset({
 		id,
 		name: input.name ?? `New asset ${id.slice(0, 8)}`,
 		description: null,
-		type: input.type ?? 'Source',
+		type,
 		createdAt: stamp,
 		updatedAt: stamp,
 		owner: { ...key.user },
-		parentFolderId: input.folderId === undefined ? SEED_IDS.folders.finance : input.folderId,
+		parentFolderId,
 		schedules: [],
 		outcome: 'success',
+		...(type === 'Model' ? { versions: [] } : {}),
 	});
-	workspace.resort();
 	return workspace.publicAsset(workspace.readableAsset(key, id));
 }
 
-/** Changes an asset (its description, or its name), which moves its updatedAt. */
+/**
+ * Changes an asset: its name, its description (by default a new one saying when), its folder.
+ * Its updatedAt moves.
+ */
 export function changeAsset(
 	workspace: Workspace,
 	key: SandboxKey,
 	assetId: string,
-	input: { name?: string; description?: string },
+	input: AssetChange,
 ) {
 	const asset = workspace.readableAsset(key, assetId);
-	if (input.name !== undefined) asset.name = input.name;
-	asset.description = input.description ?? `Changed at ${workspace.stamp()}`;
-	asset.updatedAt = workspace.stamp();
-	workspace.resort();
+	const parentFolderId =
+		input.folderId === undefined ? undefined : targetFolder(workspace, key, input.folderId, asset);
+	const stamp = workspace.stamp();
+	workspace.editAsset(asset, {
+		name: input.name,
+		description: input.description === undefined ? `Changed at ${stamp}` : input.description,
+		parentFolderId,
+		updatedAt: stamp,
+	});
 	return workspace.publicAsset(asset);
 }
 
 export function removeAsset(workspace: Workspace, key: SandboxKey, assetId: string) {
-	workspace.readableAsset(key, assetId);
-	workspace.assets.delete(assetId);
-	workspace.resort();
+	workspace.deleteAsset(workspace.readableAsset(key, assetId));
 	return { removed: assetId };
-}
-
-/**
- * One step of `--churn`: a new version of Revenue Forecast (every other one published) and a
- * change to Stripe Payments, by the owner. The trigger's model-version and asset events fire
- * on these.
- */
-export function churnStep(workspace: Workspace, key: SandboxKey, step: number) {
-	const model = SEED_IDS.revenueForecast;
-	createVersion(workspace, key, model, { comment: `Churn ${step}`, publish: step % 2 === 0 });
-	changeAsset(workspace, key, SEED_IDS.stripePayments, { description: `Churn ${step}` });
 }

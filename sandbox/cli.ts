@@ -4,6 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 
+import { isWildcard, reachableFrom } from './addresses';
+import { ASSET_EVERY } from './churn';
 import { KEYS } from './seed';
 import { API_PREFIX, startSandbox, type SandboxOptions } from './server';
 
@@ -57,16 +59,19 @@ async function main() {
 		return;
 	}
 	const sandbox = await startSandbox(options);
-	console.log(`Asset Workspace sandbox listening on ${sandbox.url}`);
-	console.log(`  Base URL (for the credential): ${sandbox.url}`);
-	console.log(`  API:                           ${sandbox.url}${API_PREFIX}`);
+	const every = isWildcard(sandbox.address) ? ` (every interface, ${sandbox.address.address})` : '';
+	console.log(`Asset Workspace sandbox listening on ${sandbox.url}${every}`);
+	const row = (label: string, text: string) => console.log(`  ${label.padEnd(31)} ${text}`);
+	row('Base URL (n8n on this machine):', sandbox.url);
+	row('API:', `${sandbox.url}${API_PREFIX}`);
+	for (const [label, text] of reachableFrom(sandbox.address)) row(label, text);
 	console.log(
 		`  Keys: ${KEYS.map((k) => `${k.key} (${k.hiddenFolderIds.length ? 'viewer: part of the workspace' : 'owner: everything'})`).join(', ')}`,
 	);
 	console.log(`  Public assets: ${sandbox.workspace.assetCount}`);
 	if (options.churnMs)
 		console.log(
-			`  Churn: every ${options.churnMs} ms a new version of Revenue Forecast (every other one published) and a change to Stripe Payments`,
+			`  Churn: every ${options.churnMs} ms a new version of Revenue Forecast (every other one published) and a change to Stripe Payments; every ${ASSET_EVERY}th time a new asset in Marketing and an older one removed`,
 		);
 	console.log(
 		`  Try: curl -H 'Authorization: Bearer aw_sandbox_owner' '${sandbox.url}${API_PREFIX}/assets?limit=5'`,

@@ -3,7 +3,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { errorReply, send, sleep, type Reply } from './http';
-import { ApiError } from './workspace';
 
 export const FAULT_KINDS = [
 	'status',
@@ -28,34 +27,6 @@ export interface Fault {
 	/** Echo the request's headers (Authorization included), as careless servers do: into the error message of
 	 * `status` and `html` faults, into `data.echo` of a `slow-body` answer. */
 	echoRequest?: boolean;
-}
-
-export function validateFault(input: unknown): Fault {
-	const f = (input ?? {}) as Partial<Fault>;
-	if (typeof f.match !== 'string' || !f.match.startsWith('/')) {
-		throw new ApiError(
-			400,
-			'invalid_body',
-			"Fault 'match' must be a path prefix starting with '/'.",
-		);
-	}
-	if (!FAULT_KINDS.includes(f.fault as FaultKind)) {
-		throw new ApiError(
-			400,
-			'invalid_body',
-			`Fault 'fault' must be one of ${FAULT_KINDS.join(', ')}.`,
-		);
-	}
-	if (!Number.isInteger(f.times) || (f.times as number) < 1) {
-		throw new ApiError(400, 'invalid_body', "Fault 'times' must be a positive integer.");
-	}
-	if (
-		f.fault === 'status' &&
-		(!Number.isInteger(f.status) || (f.status as number) < 400 || (f.status as number) > 599)
-	) {
-		throw new ApiError(400, 'invalid_body', "A 'status' fault needs 'status' between 400 and 599.");
-	}
-	return { ...f, method: f.method?.toUpperCase() } as Fault;
 }
 
 /** Applies a fault to a request. Faults that model a lost or garbled answer run after the request was handled. */

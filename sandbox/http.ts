@@ -2,10 +2,10 @@
 /** The sandbox's HTTP basics: replies, the body limit, path segments and parameter checks. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ApiError } from './workspace';
+import { ApiError } from './errors';
 
 export const API_PREFIX = '/api/public/v1';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Reply {
 	status: number;

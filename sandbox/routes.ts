@@ -2,6 +2,7 @@
 /** The public API's routes. */
 import type { IncomingMessage } from 'node:http';
 
+import { ApiError } from './errors';
 import {
 	API_PREFIX,
 	integerParam,
@@ -9,12 +10,13 @@ import {
 	pathSegments,
 	readBody,
 	requireUuid,
+	UUID,
 	type Reply,
 } from './http';
 import type { SandboxKey } from './seed';
-import { ApiError, type Workspace } from './workspace';
+import { getPublished, getVersion, listVersions } from './versions';
+import type { Workspace } from './workspace';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PARAMETER_NAME = /^[A-Za-z0-9_]+$/;
 
 function parseExecuteBody(req: IncomingMessage, raw: string) {
@@ -105,14 +107,15 @@ export async function publicRoute(
 	if (route(['assets', ':assetId', 'execute'], 'POST')) {
 		const assetId = requireUuid('assetId', parts[1]);
 		const { jobSource, parameters } = parseExecuteBody(req, await readBody(req));
-		return ok(workspace.execute(key, assetId, jobSource, parameters), 201);
+		return ok(workspace.jobs.execute(key, assetId, jobSource, parameters), 201);
 	}
 	if (route(['assets', ':assetId', 'model', 'versions'], 'GET')) {
-		return ok(workspace.listVersions(key, requireUuid('assetId', parts[1])));
+		return ok(listVersions(workspace, key, requireUuid('assetId', parts[1])));
 	}
 	if (route(['assets', ':assetId', 'model', 'versions', ':versionId'], 'GET')) {
 		return ok(
-			workspace.getVersion(
+			getVersion(
+				workspace,
 				key,
 				requireUuid('assetId', parts[1]),
 				requireUuid('versionId', parts[4]),
@@ -120,10 +123,10 @@ export async function publicRoute(
 		);
 	}
 	if (route(['assets', ':assetId', 'model'], 'GET')) {
-		return ok(workspace.getPublished(key, requireUuid('assetId', parts[1])));
+		return ok(getPublished(workspace, key, requireUuid('assetId', parts[1])));
 	}
 	if (route(['jobs', ':jobId'], 'GET')) {
-		return ok(workspace.getJob(key, requireUuid('jobId', parts[1])));
+		return ok(workspace.jobs.getJob(key, requireUuid('jobId', parts[1])));
 	}
 	return null;
 }

@@ -7,8 +7,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { churnStep } from './changes';
+import { localUrl } from './addresses';
+import { Churn } from './churn';
 import { controlRoute } from './control';
+import { ApiError } from './errors';
 import { answerWithFault, type Fault, type FaultKind } from './faults';
 import {
 	API_PREFIX,
@@ -23,7 +25,7 @@ import {
 } from './http';
 import { publicRoute } from './routes';
 import { KEYS } from './seed';
-import { ApiError, Workspace } from './workspace';
+import { Workspace } from './workspace';
 
 export { API_PREFIX } from './http';
 export { FAULT_KINDS, type Fault, type FaultKind } from './faults';
@@ -50,7 +52,10 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
+	/** Where to connect from this machine (loopback when listening on every interface). */
 	url: string;
+	/** The address it listens on, as the server has it (0.0.0.0 for `host: '0.0.0.0'`). */
+	address: AddressInfo;
 	port: number;
 	workspace: Workspace;
 	requests: LoggedRequest[];
@@ -149,10 +154,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		entry.durationMs = Date.now() - started;
 	};
 
-	let step = 0;
-	const churn = options.churnMs
-		? setInterval(() => churnStep(workspace, KEYS[0], ++step), options.churnMs)
-		: undefined;
+	const churning = new Churn(workspace, KEYS[0]);
+	const churn = options.churnMs ? setInterval(() => churning.step(), options.churnMs) : undefined;
 	const server: Server = createServer((req, res) => {
 		handle(req, res).catch(() => {
 			if (!res.headersSent)
@@ -170,9 +173,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
 	});
 	const address = server.address() as AddressInfo;
-	const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 	return {
-		url: `http://${host}:${address.port}`,
+		url: localUrl(address),
+		address,
 		port: address.port,
 		workspace,
 		requests,

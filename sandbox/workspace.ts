@@ -1,94 +1,53 @@
 /**
- * The sandbox's state: what each key can see, the public shape of assets and versions,
- * and jobs that move pending -> running -> terminal over time.
+ * The sandbox's assets: what each key can read, the listing (sandbox/listing.ts keeps it in name
+ * order), the public shape of an asset, and the only ways to change assets (put, edit, delete),
+ * so the listing follows every change. Jobs live in sandbox/jobs.ts, versions in sandbox/versions.ts.
  */
-import { randomUUID } from 'node:crypto';
+import { ApiError } from './errors';
+import { Jobs } from './jobs';
+import { AssetListing } from './listing';
+import { KEYS, generatedAssets, seedAssets, type SandboxKey, type StoredAsset } from './seed';
 
-import {
-	KEYS,
-	generatedAssets,
-	seedAssets,
-	type ModelVersion,
-	type SandboxKey,
-	type StoredAsset,
-	type TerminalStatus,
-} from './seed';
+export { ApiError } from './errors';
 
-export type JobStatus = 'pending' | 'running' | TerminalStatus;
-export const JOB_STATUSES: JobStatus[] = ['pending', 'running', 'success', 'warning', 'failed'];
-export const RUNNABLE_TYPES = new Set(['Model', 'Source', 'Orchestration', 'Python']);
-
-export interface StoredJob {
-	jobId: string;
-	status: JobStatus;
-	assetId: string;
-	jobSource: string;
-	jobSourceId: string;
-	startedAt: string | null;
-	finishedAt: string | null;
-	userId: string;
-	/** The status the job ends with. */
-	outcome: TerminalStatus;
-	/** Why the run ended as it did (for Python assets, the variable that was missing). */
-	reason: string | null;
-	parameters: Record<string, unknown>;
-	variables: Record<string, unknown>;
-	held: boolean;
-	nextStepAt: number;
-}
-
-/** An error the public API answers with `{error: {code, message}}`. */
-export class ApiError extends Error {
-	constructor(
-		readonly status: number,
-		readonly code: string,
-		message: string,
-	) {
-		super(message);
-	}
-}
-
-const byName = (a: StoredAsset, b: StoredAsset) => {
-	const x = a.name.toLowerCase();
-	const y = b.name.toLowerCase();
-	if (x !== y) return x < y ? -1 : 1;
-	if (a.name !== b.name) return a.name < b.name ? -1 : 1;
-	return a.id < b.id ? -1 : 1;
-};
+/** What a change may set on an asset; `parentFolderId` moves it (null: to the root). */
+export type AssetEdit = Partial<
+	Pick<StoredAsset, 'name' | 'description' | 'parentFolderId' | 'updatedAt'>
+>;
 
 export class Workspace {
-	/** Every asset by id (the control endpoints of sandbox/changes.ts change them). */
-	assets = new Map<string, StoredAsset>();
-	/** Every public asset, sorted by name (again after each change: see `resort`). */
-	private sorted: StoredAsset[] = [];
-	private jobs = new Map<string, StoredJob>();
+	private store = new Map<string, StoredAsset>();
+	private readonly listing = new AssetListing(KEYS, (key, asset) => this.canRead(key, asset));
+	/** Every job by id (sandbox/jobs.ts); the job methods below hand over to it. */
+	readonly jobs: Jobs;
 
 	constructor(
 		private readonly options: { jobStepMs: number; generated: number; now?: () => number },
 	) {
+		this.jobs = new Jobs(this, options.jobStepMs);
 		this.reset();
 	}
 
-	private now() {
+	now() {
 		return this.options.now ? this.options.now() : Date.now();
-	}
-
-	reset() {
-		this.assets = new Map(
-			[...seedAssets(), ...generatedAssets(this.options.generated)].map((a) => [a.id, a]),
-		);
-		this.resort();
-		this.jobs.clear();
-	}
-
-	/** Sorts the public assets by name again, after assets were added, renamed or removed. */
-	resort() {
-		this.sorted = [...this.assets.values()].filter((a) => a.type !== 'Internal').sort(byName);
 	}
 
 	/** The sandbox's clock, as an ISO time. */
 	stamp() {
 		return new Date(this.now()).toISOString();
+	}
+
+	reset() {
+		this.store = new Map(
+			[...seedAssets(), ...generatedAssets(this.options.generated)].map((a) => [a.id, a]),
+		);
+		this.listing.rebuild(this.store.values());
+		this.jobs.clear();
+	}
+
+	/** Every stored asset by id, internal-only ones too. Change them with put, edit and delete only. */
+	get assets(): ReadonlyMap<string, StoredAsset> {
+		return this.store;
 	}
 
 	keyFor(token: string | undefined): SandboxKey | undefined {
@@ -100,16 +59,14 @@ export class Workspace {
 		if (asset.type === 'Internal') return false;
 		for (let current: StoredAsset | undefined = asset; current; ) {
 			if (key.hiddenFolderIds.includes(current.id)) return false;
-			current = current.parentFolderId ? this.assets.get(current.parentFolderId) : undefined;
+			current = current.parentFolderId ? this.store.get(current.parentFolderId) : undefined;
 		}
 		return true;
 	}
 
+	/** A page of the listing: its cost does not grow with the workspace (sandbox/listing.ts). */
 	listAssets(key: SandboxKey, limit: number, offset: number, folderId?: string) {
-		const visible = this.sorted.filter(
-			(a) => (folderId === undefined || a.parentFolderId === folderId) && this.canRead(key, a),
-		);
-		const page = visible.slice(offset, offset + limit);
+		const page = this.listing.page(key, offset, limit, folderId);
 		return {
 			data: page.map((a) => this.publicAsset(a)),
 			meta: { limit, offset, hasMore: page.length === limit },
@@ -117,7 +74,7 @@ export class Workspace {
 	}
 
 	readableAsset(key: SandboxKey, assetId: string): StoredAsset {
-		const asset = this.assets.get(assetId);
+		const asset = this.store.get(assetId);
 		if (!asset || !this.canRead(key, asset)) {
 			throw new ApiError(404, 'not_found', `Asset ${assetId} was not found.`);
 		}
@@ -126,7 +83,7 @@ export class Workspace {
 
 	/** The public shape: secrets, variables, scripted outcomes and versions never leave the store. */
 	publicAsset(asset: StoredAsset) {
-		const folder = asset.parentFolderId ? this.assets.get(asset.parentFolderId) : undefined;
+		const folder = asset.parentFolderId ? this.store.get(asset.parentFolderId) : undefined;
 		return {
 			id: asset.id,
 			name: asset.name,
@@ -141,169 +98,50 @@ export class Workspace {
 		};
 	}
 
-	model(key: SandboxKey, assetId: string): StoredAsset & { versions: ModelVersion[] } {
-		const asset = this.readableAsset(key, assetId);
-		if (asset.type !== 'Model' || !asset.versions) {
-			throw new ApiError(400, 'not_a_model', `Asset ${assetId} is a ${asset.type}, not a model.`);
-		}
-		return asset as StoredAsset & { versions: ModelVersion[] };
+	/** Adds a new asset. */
+	putAsset(asset: StoredAsset) {
+		this.store.set(asset.id, asset);
+		this.listing.add(asset);
 	}
 
-	listVersions(key: SandboxKey, assetId: string) {
-		const versions = [...this.model(key, assetId).versions].sort(
-			(a, b) => b.versionNumber - a.versionNumber,
+	/** Changes an asset; renamed or moved, it moves in the listing (a moved folder: every view anew). */
+	editAsset(asset: StoredAsset, edit: AssetEdit) {
+		const moved = edit.parentFolderId !== undefined && edit.parentFolderId !== asset.parentFolderId;
+		const renamed = edit.name !== undefined && edit.name !== asset.name;
+		if (moved || renamed) this.listing.remove(asset);
+		Object.assign(
+			asset,
+			Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)),
 		);
-		return {
-			versions: versions.map((v) => ({
-				id: v.id,
-				versionNumber: v.versionNumber,
-				recordType: v.recordType,
-				published: v.published,
-				comment: v.comment,
-				createdAt: v.createdAt,
-				updatedAt: v.updatedAt,
-			})),
-		};
+		if (moved || renamed) this.listing.add(asset);
+		if (moved && asset.type === 'Folder') this.listing.refreshViews();
 	}
 
-	getVersion(key: SandboxKey, assetId: string, versionId: string) {
-		const version = this.model(key, assetId).versions.find((v) => v.id === versionId);
-		if (!version) {
-			throw new ApiError(
-				404,
-				'not_found',
-				`Version ${versionId} of model ${assetId} was not found.`,
-			);
-		}
-		return { version: structuredClone(version) };
+	/** Removes an asset; a removed folder's contents stay, now outside any folder that exists. */
+	deleteAsset(asset: StoredAsset) {
+		this.listing.remove(asset);
+		this.store.delete(asset.id);
+		if (asset.type === 'Folder') this.listing.refreshViews();
 	}
 
-	getPublished(key: SandboxKey, assetId: string) {
-		const version = this.model(key, assetId).versions.find((v) => v.published);
-		return { version: version ? structuredClone(version) : null };
-	}
-
+	// The job methods as before the split (tests and the bench call them on the workspace).
 	execute(
 		key: SandboxKey,
 		assetId: string,
 		jobSource: string,
 		parameters: Record<string, unknown>,
 	) {
-		const asset = this.readableAsset(key, assetId);
-		if (!RUNNABLE_TYPES.has(asset.type)) {
-			throw new ApiError(
-				400,
-				'not_executable',
-				`Asset ${assetId} is a ${asset.type}; only sources, models, orchestrations and Python assets can be executed.`,
-			);
-		}
-		if (asset.type === 'Model' && !asset.versions?.some((v) => v.published)) {
-			throw new ApiError(
-				409,
-				'not_executable',
-				`Model ${assetId} has no published version; publish a version before running it.`,
-			);
-		}
-		// The overlay rule: parameters win over Variables-step values and add new names.
-		const variables = { ...(asset.variables ?? {}), ...parameters };
-		const missing = (asset.scriptReads ?? []).find((name) => !(name in variables));
-		const job: StoredJob = {
-			jobId: randomUUID(),
-			status: 'pending',
-			assetId,
-			jobSource,
-			jobSourceId: key.user.id,
-			startedAt: null,
-			finishedAt: null,
-			userId: key.user.id,
-			outcome: missing ? 'failed' : (asset.outcome ?? 'success'),
-			reason: missing ? `sdk.ServiceException: variable '${missing}' is not defined` : null,
-			parameters: structuredClone(parameters),
-			variables,
-			held: false,
-			nextStepAt: this.now() + this.options.jobStepMs,
-		};
-		this.jobs.set(job.jobId, job);
-		return this.publicJob(job);
+		return this.jobs.execute(key, assetId, jobSource, parameters);
 	}
-
-	/** Moves a job forward one step per elapsed `jobStepMs`, unless it is held. */
-	private advance(job: StoredJob) {
-		const now = this.now();
-		while (
-			!job.held &&
-			(job.status === 'pending' || job.status === 'running') &&
-			now >= job.nextStepAt
-		) {
-			const stepAt = new Date(job.nextStepAt).toISOString();
-			if (job.status === 'pending') {
-				job.status = 'running';
-				job.startedAt = stepAt;
-			} else {
-				job.status = job.outcome;
-				job.finishedAt = stepAt;
-			}
-			job.nextStepAt += this.options.jobStepMs;
-		}
-	}
-
-	private storedJob(key: SandboxKey, jobId: string): StoredJob {
-		const job = this.jobs.get(jobId);
-		const asset = job && this.assets.get(job.assetId);
-		if (!job || !asset || !this.canRead(key, asset)) {
-			throw new ApiError(404, 'not_found', `Job ${jobId} was not found.`);
-		}
-		this.advance(job);
-		return job;
-	}
-
-	getJob(key: SandboxKey, jobId: string) {
-		return this.publicJob(this.storedJob(key, jobId));
-	}
-
-	publicJob(job: StoredJob) {
-		const { jobId, status, assetId, jobSource, jobSourceId, startedAt, finishedAt } = job;
-		return { jobId, status, assetId, jobSource, jobSourceId, startedAt, finishedAt };
-	}
-
-	/** Control: the job with the effective variables of the run and the parameters as sent. */
-	inspectJob(key: SandboxKey, jobId: string) {
-		const job = this.storedJob(key, jobId);
-		return {
-			job: this.publicJob(job),
-			variables: structuredClone(job.variables),
-			parameters: structuredClone(job.parameters),
-			held: job.held,
-			reason: job.reason,
-		};
-	}
-
-	/** Control: every job the key can read, oldest first, as `inspectJob` shows them. */
 	listJobs(key: SandboxKey) {
-		return [...this.jobs.values()]
-			.filter((job) => this.canRead(key, this.assets.get(job.assetId)!))
-			.map((job) => this.inspectJob(key, job.jobId));
+		return this.jobs.listJobs(key);
+	}
+	controlJob(key: SandboxKey, jobId: string, change: Parameters<Jobs['controlJob']>[2]) {
+		return this.jobs.controlJob(key, jobId, change);
 	}
 
-	/** Control: force a status, or hold / release a job. */
-	controlJob(key: SandboxKey, jobId: string, change: { status?: JobStatus; hold?: boolean }) {
-		const job = this.storedJob(key, jobId);
-		const stamp = new Date(this.now()).toISOString();
-		if (change.status) {
-			job.status = change.status;
-			if (change.status !== 'pending') job.startedAt ??= stamp;
-			if (change.status === 'pending') job.startedAt = null;
-			job.finishedAt = change.status === 'pending' || change.status === 'running' ? null : stamp;
-			job.nextStepAt = this.now() + this.options.jobStepMs;
-		}
-		if (change.hold !== undefined) {
-			job.held = change.hold;
-			if (!change.hold) job.nextStepAt = this.now() + this.options.jobStepMs;
-		}
-		return this.inspectJob(key, jobId);
-	}
-
+	/** How many public assets there are (internal-only ones not counted). */
 	get assetCount() {
-		return this.sorted.length;
+		return this.listing.size;
 	}
 }

@@ -3,6 +3,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
+import { networkAddresses } from '../../sandbox/addresses';
+import { sleep } from '../helpers/http';
+
 const root = join(__dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
@@ -48,4 +51,25 @@ test('rejects a bad argument with a clear message and exit status 2', async () =
 	await expect(cli.url).rejects.toThrow();
 	expect(await cli.exited).toBe(2);
 	expect(cli.output().stderr).toContain("--job-step-ms must be an integer >= 1, got 'fast'");
+});
+
+test('--host 0.0.0.0 prints where this machine, other machines and n8n in Docker reach it', async () => {
+	const cli = startCli(['--port', '0', '--host', '0.0.0.0']);
+	try {
+		const url = await cli.url;
+		expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		const port = new URL(url).port;
+		while (!cli.output().stdout.includes('Press Ctrl-C')) await sleep(20);
+		const { stdout } = cli.output();
+		expect(stdout).toContain('every interface, 0.0.0.0');
+		expect(stdout).toMatch(
+			new RegExp(`From n8n in Docker: +http://host\\.docker\\.internal:${port} `),
+		);
+		expect(stdout).toContain('--add-host=host.docker.internal:host-gateway');
+		expect(stdout).toContain('"Allow Plain HTTP to Any Host"');
+		for (const ip of networkAddresses()) expect(stdout).toContain(`http://${ip}:${port}`);
+	} finally {
+		cli.child.kill('SIGINT');
+	}
+	expect(await cli.exited).toBe(0);
 });
