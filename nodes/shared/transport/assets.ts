@@ -61,7 +61,8 @@ export async function streamAssets(
 ) {
 	const { pagesInFlight, maxPages } = api.settings;
 	return await streamPages(pageReader(api, options), {
-		inFlight: pagesInFlight,
+		// Knowing where the listing ended, pages past it wait: twice as many may go at once.
+		inFlight: options.lastOffset === undefined ? pagesInFlight : 2 * pagesInFlight,
 		maxPages,
 		problem: problemFor(api, options.itemIndex),
 		...options,

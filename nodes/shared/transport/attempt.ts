@@ -1,9 +1,12 @@
 /**
  * One HTTP attempt through n8n's request helper, with the credential applied by n8n, no
  * redirects followed, and a time limit on the whole attempt (a server that drips bytes is cut
- * off too). The attempt ends at once when the execution is cancelled.
+ * off too). The attempt ends at once when the execution is cancelled. The credential is the one
+ * the transport read for the item: n8n would otherwise read it from its database and decrypt it
+ * again for every request.
  */
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -21,6 +24,8 @@ export interface RawResponse {
 }
 
 export interface AttemptRequest {
+	/** The credential as n8n decrypted it for this item. */
+	credential: ICredentialDataDecryptedObject;
 	method: IHttpRequestMethods;
 	url: string;
 	qs?: IDataObject;
@@ -100,6 +105,9 @@ export async function attempt(
 				disableFollowRedirect: true,
 				timeout: Math.max(1, Math.round(timeoutMs)),
 				abortSignal: abort.signal,
+			},
+			{
+				credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: request.credential },
 			},
 		)) as RawResponse;
 		return { response, text: textOf(response.body) };

@@ -3,12 +3,13 @@
  * first request, the body written as JSON once (so a body that cannot be sent fails with
  * nothing sent), and a 2xx answer parsed, cleaned of the key and checked against its schema.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import { checkApiKey } from '../apiKey';
 import { API_PREFIX, checkBaseUrl } from '../baseUrl';
 import { operationError } from '../errors';
+import { checkOf } from '../schemaCheck';
 import { describeSchemaError } from '../schemas';
 import { CREDENTIAL_TYPE, type ApiContext } from './attempt';
 import type { FailureDetail, RequestLabel } from './errors';
@@ -25,6 +26,8 @@ export function apiPath(path: string[]): string {
 export interface Credentials {
 	baseUrl: string;
 	apiKey: string;
+	/** The credential as n8n decrypted it, for n8n to authenticate each request with. */
+	decrypted: ICredentialDataDecryptedObject;
 }
 
 export async function readCredentials(ctx: ApiContext, itemIndex?: number): Promise<Credentials> {
@@ -48,7 +51,7 @@ export async function readCredentials(ctx: ApiContext, itemIndex?: number): Prom
 				'Paste the whole key into the "Asset Workspace API" credential (create one in your profile under API Keys).',
 		});
 	}
-	return { baseUrl: url.url, apiKey: key.key };
+	return { baseUrl: url.url, apiKey: key.key, decrypted: data };
 }
 
 /** The body as JSON text, made before anything is sent. */
@@ -101,7 +104,9 @@ export function readAnswer<T extends z.ZodTypeAny>(
 	}
 	// A server that echoes the request must not put the key into an output item, however it escapes
 	// it.
-	const parsed = schema.safeParse(mayHoldKey(text, apiKey) ? redactJson(json, apiKey) : json);
+	const value = mayHoldKey(text, apiKey) ? redactJson(json, apiKey) : json;
+	if (checkOf(schema)?.(value)) return { data: value as z.infer<T> };
+	const parsed = schema.safeParse(value);
 	if (parsed.success) return { data: parsed.data };
 	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;
 	const hint = `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`;

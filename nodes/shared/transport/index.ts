@@ -91,7 +91,7 @@ export class AssetWorkspaceTransport {
 			requireInteger(node, 'Page size (limit)', pageSize, 1, 100, itemIndex);
 		const key = itemIndex ?? 0;
 		if (!this.credentials.has(key)) this.credentials.set(key, readCredentials(ctx, itemIndex));
-		const { baseUrl, apiKey } = await this.credentials.get(key)!;
+		const { baseUrl, apiKey, decrypted: credential } = await this.credentials.get(key)!;
 		const request: RequestLabel = { method, path: apiPath(options.path), itemIndex };
 		const body =
 			options.body === undefined ? undefined : serialiseBody(node, options.body, request);
@@ -115,7 +115,8 @@ export class AssetWorkspaceTransport {
 			const sentAt = now();
 			const timeout = Math.min(settings.retry.attemptTimeoutMs, until - sentAt);
 			const url = `${baseUrl}${request.path}`;
-			const outcome = await attempt(ctx, { method, url, qs: options.qs, body }, timeout, cancel);
+			const sent = { credential, method, url, qs: options.qs, body };
+			const outcome = await attempt(ctx, sent, timeout, cancel);
 			const answer = 'response' in outcome ? outcome : undefined;
 			const date = answer?.response.headers.date;
 			if (answer) this.clock.observe({ date, sentAt, receivedAt: now() });

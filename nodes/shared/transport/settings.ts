@@ -17,7 +17,7 @@ export interface TransportSettings {
 
 export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = {
 	retry: DEFAULT_RETRY_POLICY,
-	pagesInFlight: 4,
+	pagesInFlight: 3,
 	maxPages: 10_000,
 	chance: REAL_CHANCE,
 };
