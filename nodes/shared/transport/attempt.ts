@@ -14,6 +14,9 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { networkCode } from './errors';
+import { parseRetryAfter } from './retry';
+
 export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -36,6 +39,17 @@ export interface AttemptRequest {
 export type AttemptOutcome =
 	| { response: RawResponse; text: string }
 	| { error: unknown; timedOut: boolean; cancelled: boolean };
+
+/** What an outcome says, for the retry decision: the answer and its status, or the network code. */
+export function readOutcome(outcome: AttemptOutcome, now: number) {
+	if ('error' in outcome) {
+		const code = outcome.timedOut ? 'ETIMEDOUT' : networkCode(outcome.error);
+		return { answer: undefined, status: undefined, retryAfterMs: undefined, code };
+	}
+	const { statusCode, headers } = outcome.response;
+	const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
+	return { answer: outcome, status: statusCode, retryAfterMs, code: undefined };
+}
 
 /**
  * One signal that aborts when any of `signals` does, detached again by `release` once the attempt

@@ -4,7 +4,7 @@
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { apiError } from '../errors';
+import { apiError, operationError } from '../errors';
 import { redact } from './redact';
 
 /**
@@ -124,4 +124,17 @@ export function requestFailure(
 	const { method, path } = request;
 	const fields = { message, description, httpCode: httpCode ?? null, method, path } as JsonObject;
 	return apiError(node, fields, { message, description, httpCode, itemIndex: request.itemIndex });
+}
+
+/** The error of a request the execution's cancellation ended (a POST may have queued a job). */
+export function cancelledError(node: INode, request: RequestLabel) {
+	const mayHaveRun =
+		request.method === 'GET'
+			? ''
+			: " A job may have been queued: check the asset's jobs before running it again.";
+	const message = 'Asset Workspace API: the execution was cancelled during a request';
+	return operationError(node, message, {
+		itemIndex: request.itemIndex,
+		description: `Request: ${request.method} ${request.path}.${mayHaveRun}`,
+	});
 }

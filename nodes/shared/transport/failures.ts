@@ -47,6 +47,12 @@ export function describeLocation(location: string | string[] | undefined, from: 
 	}
 }
 
+/** Why no answer came, in words: the attempt's time limit, or the error's own message. */
+export function noAnswerCause(outcome: { error: unknown; timedOut: boolean }, timeoutMs: number) {
+	if (outcome.timedOut) return `no complete answer within ${Math.round(timeoutMs / 100) / 10} s`;
+	return (outcome.error as Error)?.message ?? String(outcome.error);
+}
+
 export interface StoppedAttempt {
 	method: string;
 	baseUrl: string;

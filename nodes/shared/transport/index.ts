@@ -8,14 +8,13 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { operationError } from '../errors';
 import { requireInteger } from '../validation';
-import { attempt, cancelSignalOf, type ApiContext } from './attempt';
-import { networkCode, requestFailure, type FailureDetail, type RequestLabel } from './errors';
-import { rateLimited, stoppedAttempt } from './failures';
+import { attempt, cancelSignalOf, readOutcome, type ApiContext } from './attempt';
+import { cancelledError, requestFailure, type FailureDetail, type RequestLabel } from './errors';
+import { noAnswerCause, rateLimited, stoppedAttempt } from './failures';
 import { apiPath, readAnswer, readCredentials, serialiseBody, type Credentials } from './exchange';
 import { GateShutError, RateGate } from './gate';
-import { decideRetry, longestWaitMs, parseRetryAfter } from './retry';
+import { decideRetry, longestWaitMs } from './retry';
 import { ServiceClock } from './serviceClock';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
 import { CancelledError, pause } from './time';
@@ -104,7 +103,7 @@ export class AssetWorkspaceTransport {
 			tries += await this.gate
 				.enter(until, cancel, longestWaitMs(settings.retry))
 				.catch((error: unknown) => {
-					if (error instanceof CancelledError) throw this.cancelled(request);
+					if (error instanceof CancelledError) throw cancelledError(node, request);
 					const shut = error instanceof GateShutError ? error : undefined;
 					throw fail(rateLimited(tries, shut?.reopensInMs ?? 0, shut?.tooLong));
 				});
@@ -117,17 +116,9 @@ export class AssetWorkspaceTransport {
 			const url = `${baseUrl}${request.path}`;
 			const sent = { credential, method, url, qs: options.qs, body };
 			const outcome = await attempt(ctx, sent, timeout, cancel);
-			const answer = 'response' in outcome ? outcome : undefined;
-			const date = answer?.response.headers.date;
-			if (answer) this.clock.observe({ date, sentAt, receivedAt: now() });
-			const status = answer?.response.statusCode;
-			const retryAfterMs = parseRetryAfter(answer?.response.headers['retry-after'], now());
-			const code =
-				'error' in outcome
-					? outcome.timedOut
-						? 'ETIMEDOUT'
-						: networkCode(outcome.error)
-					: undefined;
+			const { answer, status, retryAfterMs, code } = readOutcome(outcome, now());
+			if (answer)
+				this.clock.observe({ date: answer.response.headers.date, sentAt, receivedAt: now() });
 			const failed = { method, attempt: tries, status, networkCode: code, retryAfterMs };
 			const decision = decideRetry(
 				{ ...failed, timeLeftMs: until - now() },
@@ -137,7 +128,7 @@ export class AssetWorkspaceTransport {
 			// A 429 shuts the gate for everyone (even when this request gives up).
 			const waitMs = decision.retry ? decision.waitMs : (retryAfterMs ?? 0);
 			this.gate.release(status === 429 ? { sentAt, waitMs } : undefined);
-			if ('error' in outcome && outcome.cancelled) throw this.cancelled(request);
+			if ('error' in outcome && outcome.cancelled) throw cancelledError(node, request);
 			if (answer && status! >= 200 && status! < 300) {
 				const context = { method, status: status!, attempts: tries };
 				const read = readAnswer(answer.text, options.schema, apiKey, context);
@@ -145,7 +136,10 @@ export class AssetWorkspaceTransport {
 				return read.data;
 			}
 			if (status === 404 && notFoundIsNull) return null;
-			if (decision.retry && status !== 429) await this.pause(decision.waitMs, request, cancel);
+			if (decision.retry && status !== 429)
+				await pause(decision.waitMs, cancel).catch(() => {
+					throw cancelledError(node, request);
+				});
 			if (decision.retry) continue;
 			throw fail(
 				stoppedAttempt({
@@ -155,7 +149,8 @@ export class AssetWorkspaceTransport {
 					attempts: tries,
 					reason: decision.reason,
 					retryAfterMs,
-					noAnswer: 'error' in outcome ? { code, cause: causeOf(outcome, timeout) } : undefined,
+					noAnswer:
+						'error' in outcome ? { code, cause: noAnswerCause(outcome, timeout) } : undefined,
 					answer: answer && {
 						status: status!,
 						location: answer.response.headers.location,
@@ -165,29 +160,4 @@ export class AssetWorkspaceTransport {
 			);
 		}
 	}
-
-	private async pause(ms: number, request: RequestLabel, cancel?: AbortSignal) {
-		try {
-			await pause(ms, cancel);
-		} catch {
-			throw this.cancelled(request);
-		}
-	}
-
-	private cancelled(request: RequestLabel) {
-		const mayHaveRun =
-			request.method === 'GET'
-				? ''
-				: " A job may have been queued: check the asset's jobs before running it again.";
-		const message = 'Asset Workspace API: the execution was cancelled during a request';
-		return operationError(this.ctx.getNode(), message, {
-			itemIndex: request.itemIndex,
-			description: `Request: ${request.method} ${request.path}.${mayHaveRun}`,
-		});
-	}
-}
-
-function causeOf(outcome: { error: unknown; timedOut: boolean }, timeoutMs: number) {
-	if (outcome.timedOut) return `no complete answer within ${Math.round(timeoutMs / 100) / 10} s`;
-	return (outcome.error as Error)?.message ?? String(outcome.error);
 }
