@@ -50,6 +50,15 @@ export async function freePort(): Promise<number> {
 	}
 }
 
+/** Whether a program listens on 127.0.0.1:`port`. */
+export function portTaken(port: number): Promise<boolean> {
+	return new Promise<boolean>((done) => {
+		const server = createServer();
+		server.once('error', () => done(true));
+		server.listen(port, '127.0.0.1', () => server.close(() => done(false)));
+	});
+}
+
 export interface WorkflowRun {
 	status: string;
 	finished?: boolean;
@@ -110,10 +119,15 @@ export class N8n {
 			log?: (line: string) => void;
 			/** Extra environment, over the defaults (queue mode: EXECUTIONS_MODE, DB_*, QUEUE_*). */
 			env?: Record<string, string>;
+			/** This user folder (created when missing, never removed) instead of a fresh temporary one. */
+			userFolder?: string;
+			/** Called with each piece of what the running `n8n start` prints. */
+			onOutput?: (text: string) => void;
 		} = {},
 	) {
 		this.runtime = ensureRuntime(options.line, options.log);
-		this.userFolder = mkdtempSync(join(tmpdir(), 'aw-n8n-'));
+		if (options.userFolder) mkdirSync(options.userFolder, { recursive: true });
+		this.userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'aw-n8n-'));
 	}
 
 	private async env() {
@@ -254,8 +268,12 @@ export class N8n {
 		});
 		this.server = server;
 		this.serverOutput = '';
-		server.stdout?.on('data', (chunk) => (this.serverOutput += chunk));
-		server.stderr?.on('data', (chunk) => (this.serverOutput += chunk));
+		const output = (chunk: Buffer) => {
+			this.serverOutput += chunk;
+			this.options.onOutput?.(chunk.toString());
+		};
+		server.stdout?.on('data', output);
+		server.stderr?.on('data', output);
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (server.exitCode !== null)
@@ -275,6 +293,11 @@ export class N8n {
 		throw new Error(
 			`n8n was not ready (/healthz/readiness) within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`,
 		);
+	}
+
+	/** The process id of the running `n8n start`, also its process group's (its task runner is in it). */
+	get pid(): number | undefined {
+		return this.server?.exitCode === null ? this.server.pid : undefined;
 	}
 
 	/**
@@ -308,6 +331,7 @@ export class N8n {
 
 	async dispose() {
 		await this.stop();
-		if (!this.options.keep) rmSync(this.userFolder, { recursive: true, force: true });
+		if (!this.options.keep && !this.options.userFolder)
+			rmSync(this.userFolder, { recursive: true, force: true });
 	}
 }

@@ -41,13 +41,13 @@ export class N8nRest {
 	}
 
 	/** Creates the owner on a fresh n8n (or logs in when it exists) and keeps the session cookie. */
-	async signIn() {
+	async signIn(account: typeof OWNER_ACCOUNT = OWNER_ACCOUNT) {
 		try {
-			await this.call('POST', '/owner/setup', OWNER_ACCOUNT);
+			await this.call('POST', '/owner/setup', account);
 		} catch {
 			await this.call('POST', '/login', {
-				emailOrLdapLoginId: OWNER_ACCOUNT.email,
-				password: OWNER_ACCOUNT.password,
+				emailOrLdapLoginId: account.email,
+				password: account.password,
 			});
 		}
 	}
