@@ -39,7 +39,14 @@ const N8N_NAMES = [
 	'API Keys',
 ];
 /** Title Case bold that is not a name: words that lead a paragraph, and sample data. */
-const NOT_NAMES = ['Paste', 'Output', 'Removals', 'Customer Churn Risk'];
+const NOT_NAMES = [
+	'Paste',
+	'Output',
+	'Removals',
+	'Customer Churn Risk',
+	// The name of the credential `npm run dev` imports (a credential's own name, not a field).
+	'Asset Workspace Sandbox',
+];
 
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
