@@ -156,7 +156,7 @@ async function compareWorkflow(session: Session) {
 				id: 'compare',
 				name: COMPARE_NODE,
 				type: 'n8n-nodes-asset-workspace.assetWorkspace',
-				typeVersion: 1,
+				typeVersion: 2,
 				position: [260, 0],
 				parameters: {
 					resource: 'modelVersion',
