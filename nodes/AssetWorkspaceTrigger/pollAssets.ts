@@ -52,7 +52,8 @@ const tooManyIds = (ctx: IPollFunctions) =>
 export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const state = readAssetsState(staticData, poll.folderId ?? '');
-	const fired = await confirmRemovals(poll, state, state.unconfirmed ?? []);
+	const pending = poll.removed ? (state.unconfirmed ?? []) : [];
+	const fired = await confirmRemovals(poll, state, pending);
 	const startedAt = poll.now();
 	let pages = 0;
 	const outcome = await streamAssets(poll.api, {
