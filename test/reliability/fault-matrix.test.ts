@@ -4,8 +4,8 @@
  * persistent, in n8n's engine. Asserts the invariants and renders docs/RELIABILITY.md.
  *
  * Most of a cell's time is waiting (Retry-After, timeouts, Job: Wait's Timeout), so the twelve
- * operations of a fault run side by side, each against a sandbox of its own: about 40 s for the
- * 312 cells instead of about 3 minutes one after another.
+ * operations of a fault run side by side (six at a time: jest's maxConcurrency), each against a
+ * sandbox of its own: about a minute for the 312 cells instead of about 3 one after another.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { INodeParameters } from 'n8n-workflow';
@@ -40,8 +40,8 @@ beforeAll(async () => {
 		const env = { sandbox, credentials: { baseUrl: sandbox.url, apiKey: OWNER } };
 		envs.set(operation, env);
 		// One run without a fault first, one operation at a time: n8n-core and the node load what
-		// they load on first use here, not in the first cells, whose twelve operations run at once
-		// and whose real waits (a 1 s Retry-After, 1 s attempts) such a burst of work would skew.
+		// they load on first use here, not in the first cells, which run side by side and whose
+		// real waits (a 1 s Retry-After, 2 s attempts) such a burst of work would skew.
 		await operations[operation](env).run();
 	}
 });
@@ -386,7 +386,7 @@ async function eventTriggerRun(env: Env, event: 'modelVersion' | 'asset'): Promi
 
 const cells: MatrixCell[] = [];
 /**
- * Each attempt is cut off after 2 s, so hanging faults stay quick. Twelve cells run at once here,
+ * Each attempt is cut off after 2 s, so hanging faults stay quick. Six cells run at once here,
  * beside other test files: a slow body (200 ms), or a request that must reach the sandbox before
  * its attempt is cut off, keeps 1.8 s to spare on a busy machine (with 500 ms and 1 s, both failed
  * under load).
