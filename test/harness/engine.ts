@@ -35,6 +35,9 @@ import { AssetWorkspaceApi } from '../../credentials/AssetWorkspaceApi.credentia
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../../nodes/shared/transport';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../nodes/shared/transport/retry';
+import { useThePatientRegexEngine } from './regex';
+
+useThePatientRegexEngine();
 
 /**
  * The transport settings the tests run with: the real policy (what is retried, how often, the

@@ -474,10 +474,17 @@ describe('13.7, 13.8, 13.15 redaction: parsed first, before any cut, harmless to
 });
 
 describe('13.9, 13.10 the trigger', () => {
+	/** A job that stays pending until the test moves it (the sandbox's jobs here step every 50 ms). */
+	const heldJob = async (assetId: string) => {
+		const { jobId } = await startJob(env.sandbox, assetId);
+		await controlJob(env.sandbox, jobId, { status: 'pending', hold: true });
+		return jobId as string;
+	};
+
 	test('13.9 a job removed from Job IDs and added back does not fire again', async () => {
 		const [a, b] = [
-			(await startJob(env.sandbox, SEED_IDS.salesforceOpportunities)).jobId,
-			(await startJob(env.sandbox, SEED_IDS.stripePayments)).jobId,
+			await heldJob(SEED_IDS.salesforceOpportunities),
+			await heldJob(SEED_IDS.stripePayments),
 		];
 		await controlJob(env.sandbox, a, { status: 'success' });
 		const trigger = new TriggerHarness(env.credentials, { jobIds: `${a}, ${b}` });
@@ -504,8 +511,8 @@ describe('13.9, 13.10 the trigger', () => {
 
 	test('13.10 a 401 for one job in a poll loses no other job that finished', async () => {
 		const [a, b] = [
-			(await startJob(env.sandbox, SEED_IDS.salesforceOpportunities)).jobId,
-			(await startJob(env.sandbox, SEED_IDS.stripePayments)).jobId,
+			await heldJob(SEED_IDS.salesforceOpportunities),
+			await heldJob(SEED_IDS.stripePayments),
 		];
 		const trigger = new TriggerHarness(env.credentials, { jobIds: `${a}, ${b}` }, { mode: 'n8n1' });
 		expect((await trigger.poll()).items).toBeNull();

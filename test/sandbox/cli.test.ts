@@ -7,10 +7,14 @@ import { networkAddresses } from '../../sandbox/addresses';
 import { sleep } from '../helpers/http';
 
 const root = join(__dirname, '..', '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
+/**
+ * The CLI in Node.js with tsx's loader (what `npm run sandbox` runs, without the `tsx` binary's
+ * parent process: that one relays a signal to its child and kills the child outright when the
+ * child does not confirm it within 30 ms, which a busy machine can miss).
+ */
 function startCli(args: string[]) {
-	const child = spawn(tsx, ['sandbox/cli.ts', ...args], {
+	const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
 		cwd: root,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});

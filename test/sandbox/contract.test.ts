@@ -467,27 +467,34 @@ describe('execute and the job lifecycle', () => {
 	});
 
 	test('pending -> running -> terminal, one step per --job-step-ms, with start and finish times', async () => {
-		const res = await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
-			method: 'POST',
-			body: { jobSource: 'Manual' },
-		});
-		const id = res.json.data.jobId;
-		const seen = [res.json.data.status];
-		for (
-			let i = 0;
-			i < 200 && !['success', 'warning', 'failed'].includes(seen[seen.length - 1]);
-			i++
-		) {
-			await sleep(10);
-			const status = (await api(sandbox, `/jobs/${id}`)).json.data.status;
-			if (status !== seen[seen.length - 1]) seen.push(status);
+		// Steps of 400 ms read every 10 ms: a reading falls into the running step even when a busy
+		// machine runs one 300 ms late (with the suite's 60 ms steps it could miss it).
+		const stepped = await startSandbox({ jobStepMs: 400 });
+		try {
+			const res = await api(stepped, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'Manual' },
+			});
+			const id = res.json.data.jobId;
+			const seen = [res.json.data.status];
+			for (
+				let i = 0;
+				i < 200 && !['success', 'warning', 'failed'].includes(seen[seen.length - 1]);
+				i++
+			) {
+				await sleep(10);
+				const status = (await api(stepped, `/jobs/${id}`)).json.data.status;
+				if (status !== seen[seen.length - 1]) seen.push(status);
+			}
+			expect(seen).toEqual(['pending', 'running', 'success']);
+			const done = (await api(stepped, `/jobs/${id}`)).json.data;
+			expect(done.jobSource).toBe('Manual');
+			expect(done.startedAt).toMatch(ISO);
+			expect(done.finishedAt).toMatch(ISO);
+			expect(Date.parse(done.finishedAt)).toBeGreaterThan(Date.parse(done.startedAt));
+		} finally {
+			await stepped.close();
 		}
-		expect(seen).toEqual(['pending', 'running', 'success']);
-		const done = (await api(sandbox, `/jobs/${id}`)).json.data;
-		expect(done.jobSource).toBe('Manual');
-		expect(done.startedAt).toMatch(ISO);
-		expect(done.finishedAt).toMatch(ISO);
-		expect(Date.parse(done.finishedAt)).toBeGreaterThan(Date.parse(done.startedAt));
 	});
 
 	test.each([
@@ -680,12 +687,24 @@ describe('control endpoints', () => {
 		).json.data.jobId;
 
 	test('force a status, hold a job so it never ends, then let it go', async () => {
-		const held = await start();
-		await call(sandbox, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: true } });
-		await sleep(250);
-		expect((await api(sandbox, `/jobs/${held}`)).json.data.status).toBe('pending');
-		await call(sandbox, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: false } });
-		expect((await waitForJob(sandbox, held)).status).toBe('success');
+		// Steps of a second: the hold comes before the first step even on a busy machine (with the
+		// suite's 60 ms steps the job could be running before the hold arrived).
+		const stepped = await startSandbox({ jobStepMs: 1000 });
+		try {
+			const held = (
+				await api(stepped, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+					method: 'POST',
+					body: { jobSource: 'API' },
+				})
+			).json.data.jobId;
+			await call(stepped, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: true } });
+			await sleep(1250);
+			expect((await api(stepped, `/jobs/${held}`)).json.data.status).toBe('pending');
+			await call(stepped, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: false } });
+			expect((await waitForJob(stepped, held)).status).toBe('success');
+		} finally {
+			await stepped.close();
+		}
 
 		const forced = await start();
 		const res = await call(sandbox, `/__sandbox/jobs/${forced}`, {
@@ -819,9 +838,13 @@ describe('changes over time (control endpoints for the trigger events)', () => {
 	test('--churn: a new version of Revenue Forecast (every other one published) and a changed Stripe Payments, over time', async () => {
 		const churning = await startSandbox({ jobStepMs: 60, churnMs: 40 });
 		try {
-			await sleep(200);
-			const versions = (await api(churning, `/assets/${SEED_IDS.revenueForecast}/model/versions`))
-				.json.data.versions;
+			// Two steps (80 ms) or more; a busy machine may run them late, so it is asked until then.
+			const listVersions = async () =>
+				(await api(churning, `/assets/${SEED_IDS.revenueForecast}/model/versions`)).json.data
+					.versions;
+			let versions = await listVersions();
+			for (const until = Date.now() + 10_000; versions.length < 5 && Date.now() < until; )
+				versions = await sleep(20).then(listVersions);
 			expect(versions.length).toBeGreaterThanOrEqual(5);
 			const newest = Math.max(...versions.map((v: any) => v.versionNumber));
 			const published = versions.find((v: any) => v.published).versionNumber;

@@ -1,24 +1,40 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Property: 1,000 jobs with random durations and outcomes, random poll timing, random transient
  * faults and restarts. Every job that ends in a selected status fires exactly once; nothing
- * else fires. Checked in each way n8n keeps a poll's state (see harness/trigger.ts).
+ * else fires. Checked in each way n8n keeps a poll's state (see harness/trigger.ts), one test
+ * file per way (property-<mode>.test.ts), so that jest runs the three side by side.
+ *
+ * Each file is CPU-bound (about 30 s of CPU: some 10,000 status requests per run, three runs)
+ * and checks no real time, so it runs at the lowest CPU priority: the files that do check real
+ * time (deadlines, Retry-After) get the CPU first when they need it. What is checked is firing,
+ * not the poll's budget (second-review's 17.1 and events' long listing check that): every poll
+ * gets a budget it cannot run out of, so a busy machine cannot cut the settling polls short.
  *
  * Job states are set in-process through the sandbox's control API (fast); the trigger reaches
  * the sandbox over HTTP like any other test.
  */
 import fc from 'fast-check';
+import { getPriority, setPriority } from 'node:os';
 
 import { KEYS, SEED_IDS } from '../../sandbox/seed';
 import { call } from '../helpers/http';
 import { useSandbox } from '../harness/fixtures';
-import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
+import { TriggerHarness, type N8nMode } from '../harness/trigger';
 
-const env = useSandbox({ jobStepMs: 1_000_000_000 });
 const OWNER_KEY = KEYS[0];
+const HOUR_MS = 3_600_000;
+/** Polls that no busy machine makes outlast their budget (n8n's, ours, durable cursors' timeout). */
+const UNBOUNDED = {
+	settings: { pollCeilingMs: HOUR_MS },
+	budgetMs: HOUR_MS,
+	timeoutMs: HOUR_MS,
+};
+/** Jest's limit for a test: about 30 s of CPU, at the lowest priority on a busy machine. */
+const HANG_GUARD_MS = 900_000;
 const JOBS = 1000;
 const TICKS = 10;
 const TERMINAL = ['success', 'warning', 'failed'] as const;
-let faultsHit = 0;
 
 const jobPlan = fc.record({
 	outcome: fc.constantFrom(...TERMINAL),
@@ -53,7 +69,11 @@ const scenario = fc.record({
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
-async function runScenario(mode: N8nMode, s: Scenario) {
+type Env = ReturnType<typeof useSandbox>;
+
+/** Runs one scenario; returns how many requests met a fault. */
+async function runScenario(env: Env, mode: N8nMode, s: Scenario): Promise<number> {
+	let faultsHit = 0;
 	await call(env.sandbox, '/__sandbox/reset', { method: 'POST' });
 	// Without durable poll cursors n8n keeps no state from a poll that emits nothing past a
 	// restart, so "first seen" cannot be remembered there: Fire for Jobs Already Finished stays on.
@@ -73,7 +93,7 @@ async function runScenario(mode: N8nMode, s: Scenario) {
 	const harness = new TriggerHarness(
 		env.credentials,
 		{ jobIds: ids.join('\n'), statuses: s.statuses, options: { emitAlreadyFinished } },
-		{ mode },
+		{ mode, ...UNBOUNDED },
 	);
 	const fired = new Map<string, number>();
 	const others: unknown[] = [];
@@ -118,18 +138,35 @@ async function runScenario(mode: N8nMode, s: Scenario) {
 	expect(others).toEqual([]);
 	expect([...fired.entries()].filter(([, n]) => n !== 1)).toEqual([]);
 	expect([...fired.keys()].sort()).toEqual([...expected].sort());
+	return faultsHit;
 }
 
-test.each(N8N_MODES)(
-	'every selected terminal job fires exactly once (n8n mode %s)',
-	async (mode) => {
-		faultsHit = 0;
-		await fc.assert(
-			fc.asyncProperty(scenario, (s) => runScenario(mode, s)),
-			{ numRuns: 3, endOnFailure: true },
-		);
-		// The faults really happened (the property is not vacuous).
-		expect(faultsHit).toBeGreaterThan(0);
-	},
-	300_000,
-);
+/** The property test for one of n8n's ways of keeping a poll's state, with its own sandbox. */
+export function jobsFireExactlyOnce(mode: N8nMode) {
+	const env = useSandbox({ jobStepMs: 1_000_000_000 });
+	const priority = getPriority();
+	beforeAll(() => setPriority(19));
+	// Raising it back needs the right to (root has it); otherwise the worker stays low.
+	afterAll(() => {
+		try {
+			setPriority(priority);
+		} catch {
+			// the worker's next test files run at the low priority too
+		}
+	});
+	test(
+		`every selected terminal job fires exactly once (n8n mode ${mode})`,
+		async () => {
+			let faultsHit = 0;
+			await fc.assert(
+				fc.asyncProperty(scenario, async (s) => {
+					faultsHit += await runScenario(env, mode, s);
+				}),
+				{ numRuns: 3, endOnFailure: true },
+			);
+			// The faults really happened (the property is not vacuous).
+			expect(faultsHit).toBeGreaterThan(0);
+		},
+		HANG_GUARD_MS,
+	);
+}

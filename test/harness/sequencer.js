@@ -1,0 +1,23 @@
+/**
+ * Jest's order, with the long integration files first. Jest starts the files that took longest
+ * last time first; on a fresh clone it has no timings and goes by file size, which would start
+ * the property tests (three tiny files, each about 30 s of CPU) last and leave them running
+ * alone at the end.
+ */
+const Sequencer = require('@jest/test-sequencer').default;
+
+const LONG = [
+	'/test/trigger/property-',
+	'/test/reliability/fault-matrix.test.ts',
+	'/test/package.test.ts',
+];
+
+class LongFirst extends Sequencer {
+	sort(tests) {
+		const sorted = super.sort(tests);
+		const long = (test) => LONG.some((part) => test.path.includes(part));
+		return [...sorted.filter(long), ...sorted.filter((test) => !long(test))];
+	}
+}
+
+module.exports = LongFirst;
