@@ -16,10 +16,11 @@ import {
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { freePort } from './ports';
+import { dieWithThisProcess, type Guard } from './processes';
 import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
@@ -28,27 +29,6 @@ export const CREDENTIAL = {
 	name: 'Asset Workspace Sandbox',
 	type: 'assetWorkspaceApi',
 };
-
-/** Ports handed out by freePort in this process: the OS may offer a port again right after it was closed. */
-const handedOut = new Set<number>();
-
-/** A free TCP port on 127.0.0.1, never one this process was already given. */
-export async function freePort(): Promise<number> {
-	for (;;) {
-		const port = await new Promise<number>((resolve, reject) => {
-			const server = createServer();
-			server.once('error', reject);
-			server.listen(0, '127.0.0.1', () => {
-				const { port } = server.address() as { port: number };
-				server.close(() => resolve(port));
-			});
-		});
-		if (!handedOut.has(port)) {
-			handedOut.add(port);
-			return port;
-		}
-	}
-}
 
 export interface WorkflowRun {
 	status: string;
@@ -98,6 +78,7 @@ export class N8n {
 	readonly userFolder: string;
 	readonly runtime: Runtime;
 	private server?: ChildProcess;
+	private guard?: Guard;
 	/** What the running `n8n start` has printed (for diagnosing a failed test). */
 	serverOutput = '';
 	port = 0;
@@ -253,6 +234,7 @@ export class N8n {
 			detached: true,
 		});
 		this.server = server;
+		this.guard = dieWithThisProcess(server.pid!, { group: true });
 		this.serverOutput = '';
 		server.stdout?.on('data', (chunk) => (this.serverOutput += chunk));
 		server.stderr?.on('data', (chunk) => (this.serverOutput += chunk));
@@ -283,9 +265,9 @@ export class N8n {
 	 */
 	async kill(signal: NodeJS.Signals, escalateAfterMs?: number) {
 		const server = this.server;
-		this.server = undefined;
-		if (!server || server.exitCode !== null) return;
-		const exited = new Promise((resolve) => server.once('exit', resolve));
+		const guard = this.guard;
+		this.server = this.guard = undefined;
+		if (!server) return;
 		const send = (sig: NodeJS.Signals) => {
 			try {
 				process.kill(-server.pid!, sig);
@@ -293,13 +275,18 @@ export class N8n {
 				// already gone
 			}
 		};
-		send(signal);
-		const timer =
-			escalateAfterMs === undefined
-				? undefined
-				: setTimeout(() => send('SIGKILL'), escalateAfterMs);
-		await exited;
-		clearTimeout(timer);
+		if (server.exitCode === null && server.signalCode === null) {
+			const exited = new Promise((resolve) => server.once('exit', resolve));
+			send(signal);
+			const timer =
+				escalateAfterMs === undefined
+					? undefined
+					: setTimeout(() => send('SIGKILL'), escalateAfterMs);
+			await exited;
+			clearTimeout(timer);
+		}
+		send('SIGKILL'); // what is left of its group (a task runner that outlived it)
+		guard?.release();
 	}
 
 	async stop() {
