@@ -21,6 +21,7 @@ import { join } from 'node:path';
 
 import { freePort } from './ports';
 import { dieWithThisProcess, type Guard } from './processes';
+import { inStartSlot } from './start-slots';
 import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
@@ -87,6 +88,11 @@ export class N8n {
 	constructor(
 		private readonly options: {
 			keep?: boolean;
+			/**
+			 * Serve the editor (n8n's UI) from `n8n start`: the screenshots need it; the tests drive n8n
+			 * through its CLI and REST API, and without the UI each start costs a third less CPU.
+			 */
+			editor?: boolean;
 			line?: N8nLine;
 			log?: (line: string) => void;
 			/** Extra environment, over the defaults (queue mode: EXECUTIONS_MODE, DB_*, QUEUE_*). */
@@ -111,6 +117,7 @@ export class N8n {
 			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
 			N8N_EXPRESSION_ENGINE: 'legacy',
 			N8N_SECURE_COOKIE: 'false',
+			N8N_DISABLE_UI: this.options.editor ? 'false' : 'true',
 			N8N_PORT: String(this.port || 5678),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			...this.options.env,
@@ -119,7 +126,8 @@ export class N8n {
 
 	/**
 	 * Runs an n8n CLI command without blocking this process (the sandbox may live in it). With
-	 * `measureMemory`, GNU time reports the process's peak resident memory.
+	 * `measureMemory`, GNU time reports the process's peak resident memory. Each command loads all
+	 * of n8n, so it runs in a start slot (e2e/start-slots.ts).
 	 *
 	 * stdout goes to a file, not a pipe: n8n exits right after printing a result, and on a pipe (where
 	 * Node.js writes asynchronously) the end of a large result can be lost (seen with 10 MB of items).
@@ -133,16 +141,19 @@ export class N8n {
 		if (measureMemory && existsSync('/usr/bin/time'))
 			command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
 		const stdoutFile = join(this.userFolder, `stdout-${process.hrtime.bigint()}.txt`);
-		const stdoutFd = openSync(stdoutFile, 'w');
-		const child = spawn(command[0], command.slice(1), {
-			cwd: this.userFolder,
-			env: await this.env(),
-			stdio: ['ignore', stdoutFd, 'pipe'],
-		});
-		closeSync(stdoutFd); // the child has its own copy
+		const env = await this.env();
 		let stderr = '';
-		child.stderr!.on('data', (chunk) => (stderr += chunk));
-		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		const code = await inStartSlot(async () => {
+			const stdoutFd = openSync(stdoutFile, 'w');
+			const child = spawn(command[0], command.slice(1), {
+				cwd: this.userFolder,
+				env,
+				stdio: ['ignore', stdoutFd, 'pipe'],
+			});
+			closeSync(stdoutFd); // the child has its own copy
+			child.stderr!.on('data', (chunk) => (stderr += chunk));
+			return await new Promise<number | null>((resolve) => child.on('close', resolve));
+		});
 		const stdout = readFileSync(stdoutFile, 'utf8');
 		rmSync(stdoutFile, { force: true });
 		const peak = /__PEAK_KB=(\d+)/.exec(stderr)?.[1];
@@ -216,9 +227,14 @@ export class N8n {
 
 	/**
 	 * Starts `n8n start` (or, with `worker`, `n8n worker` whose health server listens on `port`) and
-	 * waits until /healthz/readiness says it is ready (database migrated, routes up).
+	 * waits until /healthz/readiness says it is ready (database migrated, routes up). The start-up
+	 * waits for a start slot (e2e/start-slots.ts); `timeoutMs` counts from when it has one.
 	 */
 	async start(timeoutMs = 120_000, worker?: { concurrency: number }) {
+		await inStartSlot(() => this.startNow(timeoutMs, worker));
+	}
+
+	private async startNow(timeoutMs: number, worker?: { concurrency: number }) {
 		this.port ||= await freePort();
 		const env = await this.env();
 		const args = worker ? ['worker', `--concurrency=${worker.concurrency}`] : ['start'];

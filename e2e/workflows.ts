@@ -20,6 +20,8 @@ export interface RunOptions {
 	baseUrl?: string;
 	apiKey?: string;
 	keep?: boolean;
+	/** Serve the editor from `n8n start` (off by default; see N8n). */
+	editor?: boolean;
 	/** The n8n line (default: AW_N8N_LINE, else n8n 2.x). */
 	line?: N8nLine;
 	/** Extra environment for n8n (for example durable poll cursors). */
@@ -50,6 +52,7 @@ export async function openSession(options: RunOptions = {}): Promise<Session> {
 	const baseUrl = options.baseUrl ?? sandbox!.url;
 	const n8n = new N8n({
 		keep: options.keep,
+		editor: options.editor,
 		line: options.line,
 		log: options.log,
 		env: options.env,

@@ -347,7 +347,12 @@ async function main() {
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	log(`Chromium: ${executablePath}`);
 	// The README's pictures are of n8n 2.x, whatever AW_N8N_LINE says.
-	const session = await openSession({ sandbox: { jobStepMs: 300 }, line: 'n8n-2', log });
+	const session = await openSession({
+		sandbox: { jobStepMs: 300 },
+		line: 'n8n-2',
+		editor: true,
+		log,
+	});
 	try {
 		const manifest = await takeScreenshots(session, out, executablePath);
 		writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
