@@ -15,7 +15,7 @@
  * one per 1.5 GB of memory) caps how many run at once.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -23,7 +23,7 @@ import { clock, progress, summary } from './report';
 import { Schedule } from './schedule';
 import { e2eSuites } from './suites';
 import { sweep, type Leftover } from './sweep';
-import { Task, taskFile, type TaskSpec } from './tasks';
+import { Task, type TaskSpec } from './tasks';
 
 const ROOT = join(__dirname, '..', '..');
 const LOGS = join(ROOT, 'tmp', 'test-logs');
@@ -66,7 +66,11 @@ function plan(): TaskSpec[] {
 		name: `e2e ${suite.line} ${suite.name}`,
 		tier: `e2e ${suite.line}`,
 		command: `${bin('jest')} --runInBand ${jestReport} ${suite.file}`,
-		env: { AW_N8N_LINE: suite.line, AW_PACKAGE_TARBALL: TARBALL },
+		env: {
+			AW_N8N_LINE: suite.line,
+			AW_PACKAGE_TARBALL: TARBALL,
+			...(suite.waitsForTicks ? { AW_WAITS_FOR_TICKS: '1' } : {}),
+		},
 		needs: ['build', 'services', `install ${suite.line}`],
 		suite: true,
 	}));
@@ -103,9 +107,7 @@ async function main() {
 		rmSync(dir, { recursive: true, force: true });
 		mkdirSync(dir, { recursive: true });
 	}
-	const tasks = select(plan(), values.only).map(
-		(spec) => new Task(spec, taskFile(LOGS, spec.name, 'log'), taskFile(LOGS, spec.name, 'json')),
-	);
+	const tasks = select(plan(), values.only).map((spec) => new Task(spec, LOGS));
 	const print = (line: string) => process.stdout.write(`${line}\n`);
 	print(
 		`npm test: ${tasks.length} steps, ${tasks.filter((t) => t.spec.suite).length} of them end-to-end suites (at most ${maxSuites} at once, ${staggerMs / 1000} s apart); logs in tmp/test-logs/`,
@@ -129,7 +131,7 @@ async function main() {
 
 	await schedule.run();
 	const leftovers: Leftover[] = await sweep(runId, 5_000);
-	print(summary(tasks, since, ROOT, leftovers));
+	print(summary(tasks, since, ROOT, leftovers, availableParallelism()));
 	const passed = !interrupted && tasks.every((task) => task.state === 'passed');
 	process.exit(interrupted ? 130 : passed ? 0 : 1);
 }

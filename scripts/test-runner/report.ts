@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * What `npm test` prints: a line when a step starts or ends, and at the end each step's result,
- * when it ran (minutes from the start, to see what ran side by side), its wall time, its tests
+ * when it ran (minutes from the start, to see what ran side by side), its wall and CPU time, its tests
  * and its log; then each tier's totals, what failed (which test, what it saw) and anything that
  * had to be killed.
  */
@@ -40,9 +40,16 @@ function table(rows: string[][]): string {
 		.join('\n');
 }
 
-export function summary(tasks: Task[], since: number, root: string, leftovers: Leftover[]): string {
+export function summary(
+	tasks: Task[],
+	since: number,
+	root: string,
+	leftovers: Leftover[],
+	cpus: number,
+): string {
 	const at = (ms: number) => (ms ? clock((ms - since) / 1000) : '');
-	const rows = [['step', 'result', 'from', 'to', 'wall', 'tests', 'log']];
+	const rows = [['step', 'result', 'from', 'to', 'wall', 'cpu', 'tests', 'log']];
+	const cpu = (task: Task) => task.cpuSeconds() ?? 0;
 	for (const task of tasks)
 		rows.push([
 			task.spec.name,
@@ -50,6 +57,7 @@ export function summary(tasks: Task[], since: number, root: string, leftovers: L
 			at(task.startedAt),
 			at(task.endedAt),
 			task.startedAt ? clock(task.seconds) : '',
+			task.cpuSeconds() === undefined ? '' : clock(cpu(task)),
 			tests(task.state === 'skipped' ? undefined : task.counts()),
 			task.startedAt ? relative(root, task.logFile) : '',
 		]);
@@ -60,7 +68,8 @@ export function summary(tasks: Task[], since: number, root: string, leftovers: L
 		const to = Math.max(...members.map((t) => t.endedAt || Date.now()));
 		const total = counts.reduce((sum, c) => sum + c.total, 0);
 		const wall = members.length ? clock((to - from) / 1000) : '-';
-		return `${tier}: ${wall}${counts.length ? `, ${total} tests` : ''} (${members.length} step${members.length === 1 ? '' : 's'})`;
+		const cpuTotal = clock(members.reduce((sum, task) => sum + cpu(task), 0));
+		return `${tier}: ${wall} wall, ${cpuTotal} cpu${counts.length ? `, ${total} tests` : ''} (${members.length} step${members.length === 1 ? '' : 's'})`;
 	});
 	const failed = tasks.filter((task) => task.state === 'failed');
 	const lines = [
@@ -81,6 +90,11 @@ export function summary(tasks: Task[], since: number, root: string, leftovers: L
 			`Killed ${leftovers.length} process(es) still running after their step had ended:`,
 			...leftovers.map((p) => `  ${p.pid} ${p.command}`),
 		);
+	const cpuAll = tasks.reduce((sum, task) => sum + cpu(task), 0);
+	lines.push(
+		'',
+		`CPU time of all steps: ${clock(cpuAll)} (on ${cpus} cores, ${clock(cpuAll / cpus)} of wall time at the least)`,
+	);
 	const passed = !failed.length && tasks.every((task) => task.state === 'passed');
 	lines.push(
 		'',

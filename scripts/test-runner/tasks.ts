@@ -38,11 +38,20 @@ export class Task {
 	exitCode: number | null = null;
 	private child?: ChildProcess;
 
+	readonly logFile: string;
+	private readonly jsonFile: string;
+	private readonly cpuFile: string;
+
+	/** Its log, jest report and CPU time go to `dir`/<name>.log, .json and .cpu. */
 	constructor(
 		readonly spec: TaskSpec,
-		readonly logFile: string,
-		readonly jsonFile: string,
-	) {}
+		dir: string,
+	) {
+		const file = (ext: string) => join(dir, `${spec.name.replace(/[^a-z0-9.-]+/gi, '-')}.${ext}`);
+		this.logFile = file('log');
+		this.jsonFile = file('json');
+		this.cpuFile = file('cpu');
+	}
 
 	/** Starts the command; `done` is called once it has ended. */
 	start(env: NodeJS.ProcessEnv, done: () => void) {
@@ -50,7 +59,9 @@ export class Task {
 		this.startedAt = Date.now();
 		const log = openSync(this.logFile, 'w');
 		const command = this.spec.command.replaceAll('{json}', this.jsonFile);
-		this.child = spawn('bash', ['-c', command], {
+		// `times` gives the CPU time of everything the command ran and waited for.
+		const timed = `${command}\nstatus=$?; times > '${this.cpuFile}'; exit $status`;
+		this.child = spawn('bash', ['-c', timed], {
 			env: { ...env, ...this.spec.env },
 			stdio: ['ignore', log, log],
 			detached: true,
@@ -76,6 +87,14 @@ export class Task {
 
 	get seconds(): number {
 		return this.startedAt ? ((this.endedAt || Date.now()) - this.startedAt) / 1000 : 0;
+	}
+
+	/** CPU seconds (user and system) of the command and everything it ran, once it has ended. */
+	cpuSeconds(): number | undefined {
+		if (!existsSync(this.cpuFile)) return undefined;
+		const children = readFileSync(this.cpuFile, 'utf8').trim().split('\n').pop() ?? '';
+		const times = [...children.matchAll(/(\d+)m([\d.]+)s/g)];
+		return times.reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
 	}
 
 	/** The counts from jest's JSON report, when the task ran jest with `--json --outputFile={json}`. */
@@ -111,6 +130,3 @@ const clip = (text: string, lines: number) => {
 	const all = text.trimEnd().split('\n');
 	return all.length <= lines ? all.join('\n') : [...all.slice(0, lines), '  [...]'].join('\n');
 };
-
-export const taskFile = (dir: string, name: string, ext: string) =>
-	join(dir, `${name.replace(/[^a-z0-9.-]+/gi, '-')}.${ext}`);

@@ -6,6 +6,7 @@
  * most of it waiting for n8n's minute ticks.
  *
  * @n8n-lines n8n-2 n8n-1
+ * @waits-for-ticks
  */
 import { N8nRest } from '../../e2e/rest';
 import { openSession, type Session } from '../../e2e/workflows';

@@ -6,6 +6,7 @@
  * ticks.
  *
  * @n8n-lines n8n-2 n8n-1
+ * @waits-for-ticks
  */
 import { join } from 'node:path';
 

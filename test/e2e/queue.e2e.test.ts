@@ -6,7 +6,9 @@
  *     down and after main restarts;
  * (c) a worker killed (SIGKILL, then SIGTERM) during Execute and wait: n8n ends the execution
  *     as failed and does not run it again (one POST), and the job id is in that worker's log.
- * Runs on n8n 2.x (`npm run test:queue`, part of `npm test`).
+ * Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 6 minutes.
+ *
+ * @waits-for-ticks
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

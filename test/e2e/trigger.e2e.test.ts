@@ -3,6 +3,7 @@
  * lines. About 6 minutes, most of it waiting for n8n's minute ticks.
  *
  * @n8n-lines n8n-2 n8n-1
+ * @waits-for-ticks
  */
 import { triggerScenario } from './shared/trigger';
 
