@@ -189,6 +189,18 @@ export class N8n {
 			throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
 	}
 
+	/** Several workflows with one `import:workflow --separate` (n8n starts once instead of once each). */
+	async importWorkflows(workflows: object[]) {
+		const dir = mkdtempSync(join(this.userFolder, 'workflows-'));
+		workflows.forEach((workflow, i) =>
+			writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)),
+		);
+		const result = await this.cli(['import:workflow', '--separate', `--input=${dir}`]);
+		rmSync(dir, { recursive: true, force: true });
+		if (result.code !== 0)
+			throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
+	}
+
 	async importWorkflow(workflow: object) {
 		const file = join(this.userFolder, `workflow-${Date.now()}.json`);
 		writeFileSync(file, JSON.stringify(workflow));

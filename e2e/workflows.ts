@@ -86,9 +86,9 @@ export async function runWorkflowFiles(
 	log: (line: string) => void = () => {},
 ): Promise<FileRun[]> {
 	const runs: FileRun[] = [];
-	for (const file of files) {
-		const workflow = readWorkflow(file);
-		await session.n8n.importWorkflow(workflow);
+	const workflows = files.map((file) => ({ file, workflow: readWorkflow(file) }));
+	await session.n8n.importWorkflows(workflows.map(({ workflow }) => workflow));
+	for (const { file, workflow } of workflows) {
 		log(`Executing ${file}...`);
 		const run = await session.n8n.execute(workflow.id);
 		runs.push({ file, workflowId: workflow.id, name: workflow.name, ...run });

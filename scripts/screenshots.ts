@@ -190,9 +190,7 @@ async function takeScreenshots(
 		`${failedJob}\n${runningJob}`;
 	// A fourth version of Revenue Forecast in which one tool's configuration changed.
 	const compare = await compareWorkflow(session);
-	await session.n8n.importWorkflow(chain);
-	await session.n8n.importWorkflow(watch);
-	await session.n8n.importWorkflow(compare);
+	await session.n8n.importWorkflows([chain, watch, compare]);
 	await session.n8n.start();
 
 	const base = `http://127.0.0.1:${session.n8n.port}`;

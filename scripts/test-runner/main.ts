@@ -12,7 +12,8 @@
  * Every step logs to tmp/test-logs/<step>.log; the end shows each step's result, when it ran,
  * its wall time and tests, each tier's totals, and what failed. Ctrl-C stops everything it
  * started. AW_TEST_STAGGER_S (default 5) spaces the suites' starts; AW_TEST_MAX_SUITES (default:
- * one per 1.5 GB of memory) caps how many run at once.
+ * one per 1.5 GB of memory) caps how many run at once; AW_TEST_SUITE_TIMEOUT_MIN (default 45)
+ * stops a suite that runs longer.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
@@ -32,8 +33,10 @@ const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'u
 const TARBALL = join(PACKAGE_DIR, `${name}-${version}.tgz`);
 const bin = (tool: string) => join('node_modules', '.bin', tool);
 const jestReport = '--ci --json --outputFile={json}';
+const SUITE_TIMEOUT_MIN = Number(process.env.AW_TEST_SUITE_TIMEOUT_MIN ?? 45);
 
 function plan(): TaskSpec[] {
+	const runtime = `${bin('tsx')} e2e/runtime.ts`;
 	const checks: TaskSpec[] = [
 		{ name: 'unit', tier: 'unit', command: `npm run test:unit -- ${jestReport}` },
 		{ name: 'lint', tier: 'checks', command: 'npm run lint', after: ['unit'] },
@@ -59,13 +62,23 @@ function plan(): TaskSpec[] {
 			tier: 'setup',
 			command: 'bash scripts/ensure-chromium.sh && bash scripts/ensure-queue-services.sh',
 		},
-		{ name: 'install n8n-2', tier: 'setup', command: `${bin('tsx')} e2e/runtime.ts n8n-2` },
-		{ name: 'install n8n-1', tier: 'setup', command: `${bin('tsx')} e2e/runtime.ts n8n-1` },
+		// Both lines' packages side by side; sqlite3 compiled once, for n8n 1.x's Node.js 20, and
+		// reused by n8n 2.x on Node.js 24 (a Node-API module: e2e/runtime-sqlite.ts).
+		{ name: 'install n8n-1', tier: 'setup', command: `${runtime} n8n-1` },
+		{ name: 'packages n8n-2', tier: 'setup', command: `${runtime} --packages-only n8n-2` },
+		{
+			name: 'install n8n-2',
+			tier: 'setup',
+			command: `${runtime} n8n-2`,
+			needs: ['packages n8n-2'],
+			after: ['install n8n-1'],
+		},
 	];
 	const suites: TaskSpec[] = e2eSuites(ROOT).map((suite) => ({
 		name: `e2e ${suite.line} ${suite.name}`,
 		tier: `e2e ${suite.line}`,
-		command: `${bin('jest')} --runInBand ${jestReport} ${suite.file}`,
+		// --forceExit: a failed test may leave a sandbox open; its n8n dies with jest (e2e/processes.ts).
+		command: `${bin('jest')} --runInBand --forceExit ${jestReport} ${suite.file}`,
 		env: {
 			AW_N8N_LINE: suite.line,
 			AW_PACKAGE_TARBALL: TARBALL,
@@ -73,6 +86,7 @@ function plan(): TaskSpec[] {
 		},
 		needs: ['build', 'services', `install ${suite.line}`],
 		suite: true,
+		timeoutMs: SUITE_TIMEOUT_MIN * 60_000,
 	}));
 	return [...setup, ...checks, ...suites];
 }

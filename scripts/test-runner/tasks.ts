@@ -20,6 +20,8 @@ export interface TaskSpec {
 	env?: Record<string, string>;
 	/** An end-to-end suite: started side by side with the others, a few seconds apart. */
 	suite?: boolean;
+	/** Stopped (and failed) if still running after this long: a hung step cannot hang the run. */
+	timeoutMs?: number;
 }
 
 export interface Counts {
@@ -36,6 +38,7 @@ export class Task {
 	startedAt = 0;
 	endedAt = 0;
 	exitCode: number | null = null;
+	timedOut = false;
 	private child?: ChildProcess;
 
 	readonly logFile: string;
@@ -67,7 +70,15 @@ export class Task {
 			detached: true,
 		});
 		closeSync(log);
+		const timer = this.spec.timeoutMs
+			? setTimeout(() => {
+					this.timedOut = true;
+					this.signal('SIGTERM');
+					setTimeout(() => this.signal('SIGKILL'), 10_000).unref();
+				}, this.spec.timeoutMs)
+			: undefined;
 		this.child.on('close', (code, signal) => {
+			clearTimeout(timer);
 			this.endedAt = Date.now();
 			this.exitCode = code ?? (signal ? 128 : 1);
 			this.state = code === 0 ? 'passed' : 'failed';
@@ -111,13 +122,17 @@ export class Task {
 
 	/** What failed, for the closing note: each failed test's name and message, else the log's end. */
 	failures(): string {
+		if (this.timedOut)
+			return `Stopped after ${this.spec.timeoutMs! / 60_000} minutes; the log's end:\n${tail(readFileSync(this.logFile, 'utf8'), 40)}`;
 		if (existsSync(this.jsonFile)) {
 			const report = JSON.parse(readFileSync(this.jsonFile, 'utf8'));
 			const failed = report.testResults.flatMap((file: any) => [
 				...(file.assertionResults.length ? [] : [`${file.name}: ${file.message}`]),
 				...file.assertionResults
 					.filter((test: any) => test.status === 'failed')
-					.map((test: any) => `● ${test.fullName}\n${test.failureMessages.join('\n')}`),
+					.map(
+						(test: any) => `● ${test.fullName}\n${withoutJest(test.failureMessages.join('\n'))}`,
+					),
 			]);
 			if (failed.length) return failed.map((text: string) => clip(text, 60)).join('\n\n');
 		}
@@ -125,6 +140,12 @@ export class Task {
 	}
 }
 
+/** A failure message without the stack frames inside node_modules (jest's own, mostly). */
+const withoutJest = (text: string) =>
+	text
+		.split('\n')
+		.filter((line) => !/^\s+at .*node_modules/.test(line))
+		.join('\n');
 const tail = (text: string, lines: number) => text.trimEnd().split('\n').slice(-lines).join('\n');
 const clip = (text: string, lines: number) => {
 	const all = text.trimEnd().split('\n');

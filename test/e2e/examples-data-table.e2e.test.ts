@@ -62,10 +62,8 @@ describe('examples that need a running n8n (n8n start)', () => {
 			const watch = example('watch-jobs-with-the-trigger');
 			watch.nodes.find((n: any) => n.type.endsWith('.assetWorkspaceTrigger')).parameters.jobIds =
 				`${failed}\n${running}`;
-			for (const workflow of [record, check, watch]) {
-				await session.n8n.importWorkflow(workflow);
-				await session.n8n.publish(workflow.id);
-			}
+			await session.n8n.importWorkflows([record, check, watch]);
+			for (const workflow of [record, check, watch]) await session.n8n.publish(workflow.id);
 			await session.n8n.start();
 			await rest.signIn();
 

@@ -46,10 +46,8 @@ describe("trigger events and the example that posts a model's changes (n8n start
 			});
 			placeholder.parameters = structuredClone(placeholder.parameters);
 			placeholder.parameters.parameters.parameter[0].value = '={{ $json.message }}';
-			for (const workflow of [events, post]) {
-				await session.n8n.importWorkflow(workflow);
-				await session.n8n.publish(workflow.id);
-			}
+			await session.n8n.importWorkflows([events, post]);
+			for (const workflow of [events, post]) await session.n8n.publish(workflow.id);
 			const messages = async () =>
 				(await sandboxJobs(sandbox))
 					.filter((j) => j.job.assetId === SEED_IDS.slackNotifier)

@@ -95,10 +95,8 @@ export const triggerScenario = (mode: TriggerMode) =>
 						})),
 					],
 				});
-				for (const workflow of workflows) {
-					await session.n8n.importWorkflow(workflow);
-					await session.n8n.publish(workflow.id);
-				}
+				await session.n8n.importWorkflows(workflows);
+				for (const workflow of workflows) await session.n8n.publish(workflow.id);
 				const polls = (id: string) =>
 					sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${id}`)).length;
 				const nextPoll = async (beat: string) => {
