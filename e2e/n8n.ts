@@ -16,10 +16,12 @@ import {
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { freePort } from './ports';
+import { dieWithThisProcess, type Guard } from './processes';
+import { inStartSlot } from './start-slots';
 import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
@@ -28,36 +30,6 @@ export const CREDENTIAL = {
 	name: 'Asset Workspace Sandbox',
 	type: 'assetWorkspaceApi',
 };
-
-/** Ports handed out by freePort in this process: the OS may offer a port again right after it was closed. */
-const handedOut = new Set<number>();
-
-/** A free TCP port on 127.0.0.1, never one this process was already given. */
-export async function freePort(): Promise<number> {
-	for (;;) {
-		const port = await new Promise<number>((resolve, reject) => {
-			const server = createServer();
-			server.once('error', reject);
-			server.listen(0, '127.0.0.1', () => {
-				const { port } = server.address() as { port: number };
-				server.close(() => resolve(port));
-			});
-		});
-		if (!handedOut.has(port)) {
-			handedOut.add(port);
-			return port;
-		}
-	}
-}
-
-/** Whether a program listens on 127.0.0.1:`port`. */
-export function portTaken(port: number): Promise<boolean> {
-	return new Promise<boolean>((done) => {
-		const server = createServer();
-		server.once('error', () => done(true));
-		server.listen(port, '127.0.0.1', () => server.close(() => done(false)));
-	});
-}
 
 export interface WorkflowRun {
 	status: string;
@@ -107,6 +79,7 @@ export class N8n {
 	readonly userFolder: string;
 	readonly runtime: Runtime;
 	private server?: ChildProcess;
+	private guard?: Guard;
 	/** What the running `n8n start` has printed (for diagnosing a failed test). */
 	serverOutput = '';
 	port = 0;
@@ -115,6 +88,11 @@ export class N8n {
 	constructor(
 		private readonly options: {
 			keep?: boolean;
+			/**
+			 * Serve the editor (n8n's UI) from `n8n start`: the screenshots need it; the tests drive n8n
+			 * through its CLI and REST API, and without the UI each start costs a third less CPU.
+			 */
+			editor?: boolean;
 			line?: N8nLine;
 			log?: (line: string) => void;
 			/** Extra environment, over the defaults (queue mode: EXECUTIONS_MODE, DB_*, QUEUE_*). */
@@ -144,6 +122,7 @@ export class N8n {
 			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
 			N8N_EXPRESSION_ENGINE: 'legacy',
 			N8N_SECURE_COOKIE: 'false',
+			N8N_DISABLE_UI: this.options.editor ? 'false' : 'true',
 			N8N_PORT: String(this.port || 5678),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			...this.options.env,
@@ -152,7 +131,8 @@ export class N8n {
 
 	/**
 	 * Runs an n8n CLI command without blocking this process (the sandbox may live in it). With
-	 * `measureMemory`, GNU time reports the process's peak resident memory.
+	 * `measureMemory`, GNU time reports the process's peak resident memory. Each command loads all
+	 * of n8n, so it runs in a start slot (e2e/start-slots.ts).
 	 *
 	 * stdout goes to a file, not a pipe: n8n exits right after printing a result, and on a pipe (where
 	 * Node.js writes asynchronously) the end of a large result can be lost (seen with 10 MB of items).
@@ -166,16 +146,19 @@ export class N8n {
 		if (measureMemory && existsSync('/usr/bin/time'))
 			command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
 		const stdoutFile = join(this.userFolder, `stdout-${process.hrtime.bigint()}.txt`);
-		const stdoutFd = openSync(stdoutFile, 'w');
-		const child = spawn(command[0], command.slice(1), {
-			cwd: this.userFolder,
-			env: await this.env(),
-			stdio: ['ignore', stdoutFd, 'pipe'],
-		});
-		closeSync(stdoutFd); // the child has its own copy
+		const env = await this.env();
 		let stderr = '';
-		child.stderr!.on('data', (chunk) => (stderr += chunk));
-		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		const code = await inStartSlot(async () => {
+			const stdoutFd = openSync(stdoutFile, 'w');
+			const child = spawn(command[0], command.slice(1), {
+				cwd: this.userFolder,
+				env,
+				stdio: ['ignore', stdoutFd, 'pipe'],
+			});
+			closeSync(stdoutFd); // the child has its own copy
+			child.stderr!.on('data', (chunk) => (stderr += chunk));
+			return await new Promise<number | null>((resolve) => child.on('close', resolve));
+		});
 		const stdout = readFileSync(stdoutFile, 'utf8');
 		rmSync(stdoutFile, { force: true });
 		const peak = /__PEAK_KB=(\d+)/.exec(stderr)?.[1];
@@ -209,6 +192,18 @@ export class N8n {
 		rmSync(file, { force: true });
 		if (result.code !== 0)
 			throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
+	}
+
+	/** Several workflows with one `import:workflow --separate` (n8n starts once instead of once each). */
+	async importWorkflows(workflows: object[]) {
+		const dir = mkdtempSync(join(this.userFolder, 'workflows-'));
+		workflows.forEach((workflow, i) =>
+			writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)),
+		);
+		const result = await this.cli(['import:workflow', '--separate', `--input=${dir}`]);
+		rmSync(dir, { recursive: true, force: true });
+		if (result.code !== 0)
+			throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
 	}
 
 	async importWorkflow(workflow: object) {
@@ -249,9 +244,14 @@ export class N8n {
 
 	/**
 	 * Starts `n8n start` (or, with `worker`, `n8n worker` whose health server listens on `port`) and
-	 * waits until /healthz/readiness says it is ready (database migrated, routes up).
+	 * waits until /healthz/readiness says it is ready (database migrated, routes up). The start-up
+	 * waits for a start slot (e2e/start-slots.ts); `timeoutMs` counts from when it has one.
 	 */
 	async start(timeoutMs = 120_000, worker?: { concurrency: number }) {
+		await inStartSlot(() => this.startNow(timeoutMs, worker));
+	}
+
+	private async startNow(timeoutMs: number, worker?: { concurrency: number }) {
 		this.port ||= await freePort();
 		const env = await this.env();
 		const args = worker ? ['worker', `--concurrency=${worker.concurrency}`] : ['start'];
@@ -267,6 +267,7 @@ export class N8n {
 			detached: true,
 		});
 		this.server = server;
+		this.guard = dieWithThisProcess(server.pid!, { group: true });
 		this.serverOutput = '';
 		const output = (chunk: Buffer) => {
 			this.serverOutput += chunk;
@@ -306,9 +307,9 @@ export class N8n {
 	 */
 	async kill(signal: NodeJS.Signals, escalateAfterMs?: number) {
 		const server = this.server;
-		this.server = undefined;
-		if (!server || server.exitCode !== null) return;
-		const exited = new Promise((resolve) => server.once('exit', resolve));
+		const guard = this.guard;
+		this.server = this.guard = undefined;
+		if (!server) return;
 		const send = (sig: NodeJS.Signals) => {
 			try {
 				process.kill(-server.pid!, sig);
@@ -316,13 +317,18 @@ export class N8n {
 				// already gone
 			}
 		};
-		send(signal);
-		const timer =
-			escalateAfterMs === undefined
-				? undefined
-				: setTimeout(() => send('SIGKILL'), escalateAfterMs);
-		await exited;
-		clearTimeout(timer);
+		if (server.exitCode === null && server.signalCode === null) {
+			const exited = new Promise((resolve) => server.once('exit', resolve));
+			send(signal);
+			const timer =
+				escalateAfterMs === undefined
+					? undefined
+					: setTimeout(() => send('SIGKILL'), escalateAfterMs);
+			await exited;
+			clearTimeout(timer);
+		}
+		send('SIGKILL'); // what is left of its group (a task runner that outlived it)
+		guard?.release();
 	}
 
 	async stop() {

@@ -7,12 +7,14 @@
  * machine of a real deployment needs it; they share the database, Redis and encryption key.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { N8n, freePort } from './n8n';
+import { N8n } from './n8n';
+import { freePort } from './ports';
+import { dieWithThisProcess, type Guard } from './processes';
 import type { N8nLine } from './runtime';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,6 +48,8 @@ export class QueueServices {
 	redisPort = 0;
 	postgresPort = 0;
 	private redis?: ChildProcess;
+	/** Redis and PostgreSQL go when the test's process goes, however it ends. */
+	private guards: Guard[] = [];
 	private readonly pgData = join(this.folder, 'pg');
 
 	async start() {
@@ -55,6 +59,7 @@ export class QueueServices {
 			['--port', String(this.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
 			{ stdio: 'ignore' },
 		);
+		this.guards.push(dieWithThisProcess(this.redis.pid!));
 		this.postgresPort = await freePort();
 		if (process.getuid?.() === 0)
 			chownSync(
@@ -88,6 +93,10 @@ export class QueueServices {
 			]),
 			{ stdio: 'ignore' },
 		);
+		const postmaster = Number(
+			readFileSync(join(this.pgData, 'postmaster.pid'), 'utf8').split('\n')[0],
+		);
+		this.guards.push(dieWithThisProcess(postmaster, { signal: 'QUIT' }));
 		this.sql('CREATE DATABASE n8n');
 		await this.waitForRedis();
 	}
@@ -156,6 +165,7 @@ export class QueueServices {
 			// not running
 		}
 		this.redis?.kill('SIGKILL');
+		for (const guard of this.guards) guard.release();
 		rmSync(this.folder, { recursive: true, force: true });
 	}
 }

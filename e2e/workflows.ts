@@ -20,6 +20,8 @@ export interface RunOptions {
 	baseUrl?: string;
 	apiKey?: string;
 	keep?: boolean;
+	/** Serve the editor from `n8n start` (off by default; see N8n). */
+	editor?: boolean;
 	/** The n8n line (default: AW_N8N_LINE, else n8n 2.x). */
 	line?: N8nLine;
 	/** Extra environment for n8n (for example durable poll cursors). */
@@ -50,6 +52,7 @@ export async function openSession(options: RunOptions = {}): Promise<Session> {
 	const baseUrl = options.baseUrl ?? sandbox!.url;
 	const n8n = new N8n({
 		keep: options.keep,
+		editor: options.editor,
 		line: options.line,
 		log: options.log,
 		env: options.env,
@@ -83,9 +86,9 @@ export async function runWorkflowFiles(
 	log: (line: string) => void = () => {},
 ): Promise<FileRun[]> {
 	const runs: FileRun[] = [];
-	for (const file of files) {
-		const workflow = readWorkflow(file);
-		await session.n8n.importWorkflow(workflow);
+	const workflows = files.map((file) => ({ file, workflow: readWorkflow(file) }));
+	await session.n8n.importWorkflows(workflows.map(({ workflow }) => workflow));
+	for (const { file, workflow } of workflows) {
 		log(`Executing ${file}...`);
 		const run = await session.n8n.execute(workflow.id);
 		runs.push({ file, workflowId: workflow.id, name: workflow.name, ...run });

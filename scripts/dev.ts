@@ -16,7 +16,8 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { N8n, portTaken } from '../e2e/n8n';
+import { N8n } from '../e2e/n8n';
+import { portTaken } from '../e2e/ports';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { importCredential } from './dev-imports';
 import { buildAndWatch } from './dev-package';
@@ -104,6 +105,7 @@ async function main() {
 		line: 'n8n-2',
 		userFolder,
 		log,
+		editor: true,
 		env: { N8N_DEV_RELOAD: 'true' },
 		onOutput: (text) => {
 			n8nLog.write(text);

@@ -190,9 +190,7 @@ async function takeScreenshots(
 		`${failedJob}\n${runningJob}`;
 	// A fourth version of Revenue Forecast in which one tool's configuration changed.
 	const compare = await compareWorkflow(session);
-	await session.n8n.importWorkflow(chain);
-	await session.n8n.importWorkflow(watch);
-	await session.n8n.importWorkflow(compare);
+	await session.n8n.importWorkflows([chain, watch, compare]);
 	await session.n8n.start();
 
 	const base = `http://127.0.0.1:${session.n8n.port}`;
@@ -347,7 +345,12 @@ async function main() {
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	log(`Chromium: ${executablePath}`);
 	// The README's pictures are of n8n 2.x, whatever AW_N8N_LINE says.
-	const session = await openSession({ sandbox: { jobStepMs: 300 }, line: 'n8n-2', log });
+	const session = await openSession({
+		sandbox: { jobStepMs: 300 },
+		line: 'n8n-2',
+		editor: true,
+		log,
+	});
 	try {
 		const manifest = await takeScreenshots(session, out, executablePath);
 		writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

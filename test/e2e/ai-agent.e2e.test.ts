@@ -4,7 +4,9 @@
  * OpenAI Chat Model, pointed at a scripted OpenAI-compatible model on loopback, with the node as
  * four tools. The script makes the mistakes and the moves a model makes: an asset's name where
  * its id belongs, then a lookup by name (with "" for the filters it does not want), a read, one
- * run. The test reads what the model was offered and told, and what reached it.
+ * run. The test reads what the model was offered and told, and what reached it. About a minute.
+ *
+ * @n8n-lines n8n-2 n8n-1
  */
 import { join } from 'node:path';
 

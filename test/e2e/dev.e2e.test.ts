@@ -18,7 +18,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CREDENTIAL, freePort, portTaken } from '../../e2e/n8n';
+import { CREDENTIAL } from '../../e2e/n8n';
+import { freePort, portTaken } from '../../e2e/ports';
 import { N8nRest } from '../../e2e/rest';
 import { ensureRuntime } from '../../e2e/runtime';
 import { pngSize } from '../../scripts/screenshots';

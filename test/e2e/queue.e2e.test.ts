@@ -6,7 +6,9 @@
  *     down and after main restarts;
  * (c) a worker killed (SIGKILL, then SIGTERM) during Execute and wait: n8n ends the execution
  *     as failed and does not run it again (one POST), and the job id is in that worker's log.
- * Runs on n8n 2.x (`npm run test:queue`, part of `npm test`).
+ * Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 6 minutes.
+ *
+ * @waits-for-ticks
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,19 +78,19 @@ beforeAll(async () => {
 	};
 	watched = [await hold(), await hold()];
 	heartbeat = await hold();
-	for (const file of ['queue-chain.workflow.json', 'queue-long.workflow.json']) {
-		const w = workflow(file);
-		await cluster.main.importWorkflow(w);
-		await cluster.main.publish(w.id);
-	}
 	// The trigger workflow's other trigger nodes (for the n8n e2e suite's restart cases) watch the heartbeat.
 	const trigger = workflow('trigger.workflow.json', {
 		__BASIC__: [...watched, heartbeat].join(', '),
 		__RESTART_ON__: heartbeat,
 		__SLOW__: heartbeat,
 	});
-	await cluster.main.importWorkflow(trigger);
-	await cluster.main.publish(trigger.id);
+	const workflows = [
+		workflow('queue-chain.workflow.json'),
+		workflow('queue-long.workflow.json'),
+		trigger,
+	];
+	await cluster.main.importWorkflows(workflows);
+	for (const w of workflows) await cluster.main.publish(w.id);
 	await cluster.start();
 	log(
 		`cluster up at ${elapsed()}: main on ${cluster.main.port}, workers' health on ${cluster.workers.map((w) => w.port).join(', ')}`,
