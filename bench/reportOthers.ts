@@ -1,0 +1,78 @@
+/**
+ * BENCHMARKS.md's other sections: the published package's size, 1,000 Gets, and the trigger's
+ * polls (Job Finished over 500 jobs, Asset Created or Updated over a folder of 10,000 assets).
+ */
+import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
+import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/pollJobs';
+import { count, fmt, markdownTable, measureTable } from './format';
+import { RUNS } from './measure';
+import { BEFORE_ISSUE_25 } from './packageSize';
+import type { BenchResults } from './results';
+
+export function packageSection({ pkg }: BenchResults) {
+	const paths = [...new Set([...Object.keys(BEFORE_ISSUE_25), ...pkg.files.map((f) => f.path)])];
+	const rows = paths.map((path) => {
+		const now = pkg.files.find((f) => f.path === path);
+		return [
+			`\`${path}\``,
+			BEFORE_ISSUE_25[path] ? count(BEFORE_ISSUE_25[path]) : 'none',
+			now ? count(now.bytes) : 'none',
+			now ? String(now.zodCopies) : '',
+		];
+	});
+	const before = Object.values(BEFORE_ISSUE_25).reduce((a, b) => a + b, 0);
+	rows.push(['all JavaScript', count(before), count(pkg.totalBytes), String(pkg.zodCopies)]);
+	return `## The published package
+
+\`npm run build\`, then the size of each JavaScript file \`npm pack --dry-run --json\` lists (what
+would be published), as test/package.test.ts weighs it; zod is counted by a sentence of its
+English error map that every bundled copy holds once (bench/packageSize.ts). Before: the
+package at 3c8710f, before issue 25, one bundle per node with zod in each.
+
+${markdownTable(['file (bytes)', 'before (3c8710f)', 'now', 'copies of zod now'], rows)}`;
+}
+
+export function getsSection({ gets }: BenchResults) {
+	return `## 1,000 input items of Asset: Get, 20 ms latency
+
+A Return All of 1,000 assets feeds 1,000 items to Asset: Get; only the Get node is timed (its
+execution time as n8n records it, the median of ${RUNS} runs of \`n8n execute\`) and only its
+requests (\`GET /assets/{id}\`) are counted.
+
+${measureTable(gets, gets[1])}`;
+}
+
+export function triggerSections({ jobsPoll, assetPolls }: BenchResults) {
+	const { pagesInFlight } = DEFAULT_TRANSPORT_SETTINGS;
+	return `## Trigger: one poll over 500 watched jobs, 20 ms latency
+
+Through n8n-core's PollContext in the bench process (a poll in a running n8n happens at most
+once a minute, which makes it impractical to time there): each run is a fresh trigger's first
+poll, timed around \`poll()\`, the median of ${jobsPoll.runs} runs. The first poll asks for every
+watched job, ${POLL_CONCURRENCY} at a time.
+
+${markdownTable(
+	['run', 'time (median)', 'requests'],
+	[[jobsPoll.label, fmt(jobsPoll.ms), String(jobsPoll.requests)]],
+)}
+
+## Trigger: Asset Created or Updated over a folder of 10,000 assets, 50 ms latency
+
+Through n8n-core's PollContext, one poll after another on the same trigger (bench/triggerAssets.ts);
+each poll is timed once, around \`poll()\`. The workspace holds 50,000 assets. Each poll reads the
+folder's listing, the first page alone, then ${pagesInFlight} pages at a time through the node's
+rate gate; a scope's first poll knows no end yet, so it may ask up to ${pagesInFlight - 1} pages past it,
+and later polls ask nothing past where the listing ended last time. The state is the size of
+what n8n saves for the trigger.
+
+${markdownTable(
+	['poll', 'time', 'requests', 'fired', 'state'],
+	assetPolls.map((p) => [
+		p.label,
+		fmt(p.ms),
+		String(p.requests),
+		String(p.fired),
+		`${count(p.stateBytes)} bytes`,
+	]),
+)}`;
+}
