@@ -108,3 +108,14 @@ test('24.1 a gate made from an earlier 429 is shut until then, then lets one thr
 	g.release();
 	expect(g.width).toBe(2);
 });
+
+test('a request waiting for a place gets it when the first one out releases (a gate made shut: the first release woke nobody, and the second model of a trigger poll after a 429 waited out the whole window)', async () => {
+	const g = new RateGate(REAL_CHANCE, Date.now() + 20);
+	const first = g.enter(Infinity);
+	const second = g.enter(Date.now() + 5_000);
+	await first;
+	const released = Date.now();
+	setTimeout(() => g.release(), 10);
+	await second;
+	expect(Date.now() - released).toBeLessThan(1_000);
+});

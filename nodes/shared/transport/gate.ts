@@ -33,8 +33,9 @@ export class RateGate {
 	private limit = Infinity;
 	private inFlight = 0;
 	private readonly waiting = new Set<Waiter>();
-	private changed = this.nextChange();
+	// `wake` before `changed`: nextChange() sets `wake`, which a later initializer would undo.
 	private wake = () => {};
+	private changed = this.nextChange();
 
 	/** `shutUntil`: a 429 seen before (a trigger's last poll): shut until then, then one at a time. */
 	constructor(
