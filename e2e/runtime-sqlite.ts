@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * sqlite3, n8n's database driver, is the one native module of an n8n runtime, and compiling it
  * takes about two minutes of CPU. It is a Node-API module: a build for one Node.js loads in any

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * n8n-workflow runs the regular expressions that check parameters (a resource locator's id, for
  * one) in a `vm` with a 250 ms watchdog (its safe-regex.ts). A busy machine can hold a test
