@@ -7,7 +7,8 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { assetEnvelopeSchema } from '../shared/schemas';
 import { LEAST_TIME_TO_ASK_MS, type PollWindowed } from './askWithin';
-import { confirmRemoved, type AssetsState } from './assetWatch';
+import type { AssetsState } from './assetWatch';
+import { confirmRemoved } from './removalWatch';
 
 /** What a request says of a candidate (see confirmRemoved). */
 async function ask(poll: PollWindowed & { folderId?: string }, id: string) {

@@ -10,6 +10,7 @@
  * watermark's lookback and not recorded yet: "created" when it is also new, else "updated".
  */
 import type { Cursor } from '../shared/transport/pagedSearch';
+import { roundRemovals } from './removalWatch';
 import { timeOf } from './times';
 
 /** How far behind the watermark a change is still looked for (a listing that shifts during a round). */
@@ -128,7 +129,7 @@ export function observeAssets<T extends SeenAsset>(
 /**
  * Ends a round: the watermark moves to the newest change seen (not past the round's start),
  * recent changes older than the lookback are forgotten, and (removed on) the ids that disappeared
- * are returned as candidates, to be confirmed before they fire.
+ * are returned as candidates, to be confirmed before they fire (removalWatch.ts).
  */
 export function endRound(state: AssetsState): string[] {
 	const round = state.round;
@@ -139,27 +140,6 @@ export function endRound(state: AssetsState): string[] {
 	if (state.watermark === undefined) state.floor = Math.max(state.floor ?? 0, round.began);
 	state.watermark = Math.max(state.watermark ?? 0, Math.min(round.latest, round.began));
 	capRecent(state, state.watermark - LOOKBACK_MS);
-	const now = new Set(round.ids);
-	const gone = round.ids ? (state.ids ?? []).filter((id) => !now.has(id)) : [];
-	state.ids = round.ids && [...now]; // a shifted listing shows some ids twice
 	state.round = undefined;
-	return gone;
-}
-
-/**
- * Records what a request for a removal candidate said: `gone` (it fires once, and is forgotten),
- * `there` (kept in scope: it is a candidate again if the next round misses it too), or `unknown`
- * (no answer or no time: asked again at the next poll).
- */
-export function confirmRemoved(
-	state: AssetsState,
-	id: string,
-	answer: 'gone' | 'there' | 'unknown',
-) {
-	const unconfirmed = new Set(state.unconfirmed);
-	if (answer === 'unknown') unconfirmed.add(id);
-	else unconfirmed.delete(id);
-	state.unconfirmed = unconfirmed.size > 0 ? [...unconfirmed] : undefined;
-	if (answer === 'gone') delete state.recent[id];
-	if (answer === 'there' && state.ids && !state.ids.includes(id)) state.ids.push(id);
+	return roundRemovals(state, round);
 }

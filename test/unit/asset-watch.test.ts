@@ -1,6 +1,5 @@
 /** The Asset event's rules, without n8n or HTTP: watermark, lookback, rounds, removals. */
 import {
-	confirmRemoved,
 	emptyAssetsState,
 	endRound,
 	LOOKBACK_MS,
@@ -8,6 +7,7 @@ import {
 	observeAssets,
 	type AssetsState,
 } from '../../nodes/AssetWorkspaceTrigger/assetWatch';
+import { confirmRemoved } from '../../nodes/AssetWorkspaceTrigger/removalWatch';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
@@ -121,6 +121,58 @@ test('removed: a candidate not asked in time is kept unconfirmed until an answer
 	confirmRemoved(state, 'c', 'there');
 	expect(state.unconfirmed).toBeUndefined();
 	expect(state.ids).toEqual(['a', 'c']);
+});
+
+describe('removed: an asset fires "removed" once, however its candidacy went', () => {
+	const removed = { ...off, removed: true };
+	const [a, b, c] = ['a', 'b', 'c'].map((id) => asset(id, 0));
+	/** What a poll does: the unconfirmed first, then (when given) a whole round's candidates. */
+	const confirmAll = (state: AssetsState, ids: string[], fired: string[]) => {
+		for (const id of ids) {
+			confirmRemoved(state, id, 'gone');
+			fired.push(id);
+		}
+	};
+
+	test('unconfirmed, listed again by a later round, then removed: once (it fired twice)', () => {
+		const state = emptyAssetsState();
+		round(state, [[a, b, c]], removed);
+		expect(round(state, [[a, c]], removed).gone).toEqual(['b']);
+		confirmRemoved(state, 'b', 'unknown');
+		confirmRemoved(state, 'b', 'unknown'); // the next poll cannot ask in time either
+		expect(round(state, [[a, b, c]], removed).gone).toEqual([]); // b was there after all
+		expect(state.unconfirmed).toBeUndefined();
+		const fired: string[] = [];
+		confirmAll(state, state.unconfirmed ?? [], fired);
+		confirmAll(state, round(state, [[a, c]], removed).gone, fired); // b is removed now
+		confirmAll(state, state.unconfirmed ?? [], fired);
+		confirmAll(state, round(state, [[a, c]], removed).gone, fired);
+		expect(fired).toEqual(['b']);
+	});
+
+	test('confirmed gone while a round that listed it goes on: the next rounds do not fire it again', () => {
+		const state = emptyAssetsState();
+		round(state, [[a, b, c]], removed);
+		expect(round(state, [[a, c]], removed).gone).toEqual(['b']);
+		confirmRemoved(state, 'b', 'unknown');
+		observeAssets(state, [a, b], { ...removed, now: T0 + 48 * 60 * 60_000 }); // b back, for a while
+		const fired: string[] = [];
+		confirmAll(state, state.unconfirmed ?? [], fired); // then gone, confirmed at the next poll
+		observeAssets(state, [c], { ...removed, now: T0 + 48 * 60 * 60_000 });
+		confirmAll(state, endRound(state), fired);
+		confirmAll(state, round(state, [[a, c]], removed).gone, fired);
+		expect(fired).toEqual(['b']);
+		expect(state.ids).toEqual(['a', 'c']);
+	});
+
+	test('Fire for Removed Assets turned off drops the unconfirmed: turned on weeks later, they never fire', () => {
+		const state = emptyAssetsState();
+		round(state, [[a, b, c]], removed);
+		expect(round(state, [[a, c]], removed).gone).toEqual(['b']);
+		confirmRemoved(state, 'b', 'unknown');
+		round(state, [[a, c]], off);
+		expect(state.unconfirmed).toBeUndefined();
+	});
 });
 
 test('a page changed after this round read it fires next round, however long the round took', () => {
