@@ -30,6 +30,8 @@ interface Waiter {
 
 export class RateGate {
 	private shutUntil = 0;
+	/** Until when a 429 asked for a wait longer than the policy allows (nobody waits for it). */
+	private refusedUntil = 0;
 	private limit = Infinity;
 	private inFlight = 0;
 	private readonly waiting = new Set<Waiter>();
@@ -69,6 +71,7 @@ export class RateGate {
 		try {
 			for (;;) {
 				const now = this.chance.now();
+				if (now < this.refusedUntil) throw new GateShutError(this.refusedUntil - now, true);
 				if (now >= this.shutUntil && this.inFlight < this.limit) {
 					this.inFlight++;
 					return waiter.missed;
@@ -91,13 +94,15 @@ export class RateGate {
 
 	/**
 	 * Gives the place back. `refused` when the service answered 429 to a request sent at `sentAt`:
-	 * the gate shuts for `waitMs`, then lets one through at a time. Otherwise a success doubles
-	 * how many may go at once.
+	 * the gate shuts for `waitMs`, then lets one through at a time (`tooLong`: longer than the
+	 * policy waits, so every request until then fails at once). Otherwise a success doubles how
+	 * many may go at once.
 	 */
-	release(refused?: { sentAt: number; waitMs: number }) {
+	release(refused?: { sentAt: number; waitMs: number; tooLong?: boolean }) {
 		this.inFlight--;
 		if (refused) {
 			this.shutUntil = Math.max(this.shutUntil, this.chance.now() + refused.waitMs);
+			if (refused.tooLong) this.refusedUntil = this.shutUntil;
 			this.limit = 1;
 			for (const waiter of this.waiting) if (refused.sentAt >= waiter.since) waiter.missed++;
 		} else if (this.limit !== Infinity) {

@@ -127,7 +127,8 @@ export class AssetWorkspaceTransport {
 			);
 			// A 429 shuts the gate for everyone (even when this request gives up).
 			const waitMs = decision.retry ? decision.waitMs : (retryAfterMs ?? 0);
-			this.gate.release(status === 429 ? { sentAt, waitMs } : undefined);
+			const tooLong = !decision.retry && decision.reason === 'retryAfterTooLong';
+			this.gate.release(status === 429 ? { sentAt, waitMs, tooLong } : undefined);
 			if ('error' in outcome && outcome.cancelled) throw cancelledError(node, request);
 			if (answer && status! >= 200 && status! < 300) {
 				const context = { method, status: status!, attempts: tries };
