@@ -61,19 +61,17 @@ export function jobsToAsk(state: WatchState, watched: string[]): string[] {
 
 /**
  * Records that a job was asked for at `now` (answered or not), by a poll that began at `since`
- * (the service's clock): the job is watched from the first such poll on.
+ * (the service's clock): the job is watched from the first such poll on. A state saved before
+ * `since` was kept has the last time the job was asked: it was watched since then at least.
  */
 export function markAsked(state: WatchState, jobId: string, now: number, since: number) {
 	const known = state[jobId] ?? { status: null, settled: false };
-	state[jobId] = { ...known, askedAt: now, since: known.since ?? since };
+	state[jobId] = { ...known, askedAt: now, since: known.since ?? known.askedAt ?? since };
 }
 
-/**
- * Whether a job in a final status finished after the trigger began watching it (its `finishedAt`
- * against `since`; a state from before `since` was kept gives the first time it was asked).
- */
+/** Whether a job in a final status finished after the trigger began watching it (`since`). */
 function finishedWhileWatched(known: WatchedJob | undefined, finishedAt?: string | null) {
-	const since = known?.since ?? known?.askedAt;
+	const since = known?.since;
 	const finished = timeOf(finishedAt);
 	return since !== undefined && finished !== undefined && finished > since;
 }

@@ -117,8 +117,12 @@ describe('24.8 with Fire for Jobs Already Finished off, "already finished" means
 		expect(observe(state, id(4), { status: 'failed', finishedAt: local }, off).fire).toBe(true);
 	});
 
-	test('a state saved before `since` existed: the last ask stands in for it', () => {
+	test('a state saved before `since` existed: the last ask stands in for it, through the poll that asks again', () => {
 		const state: WatchState = { [id(1)]: { status: null, settled: false, askedAt: T } };
+		// The poll after the upgrade asks (markAsked first, as pollJobs does): it took that poll's
+		// start for `since`, after the job had finished, so the job never fired.
+		markAsked(state, id(1), T + 120_000, T + 120_000);
+		expect(state[id(1)].since).toBe(T);
 		expect(observe(state, id(1), { status: 'warning', finishedAt: at(1_000) }, off).fire).toBe(
 			true,
 		);
