@@ -19,11 +19,19 @@ const SPELLINGS = [
 	['as sent', KEY],
 	['URL-encoded', 'aw_live_AbC%2BdEf%2FGhI%3D'],
 	['URL-encoded, lower-case hex', 'aw_live_AbC%2bdEf%2fGhI%3d'],
+	['URL-encoded, / kept (Python quote)', 'aw_live_AbC%2BdEf/GhI%3D'],
+	['URL-encoded, / kept, lower-case hex', 'aw_live_AbC%2bdEf/GhI%3d'],
 	['JSON with / as \\/', 'aw_live_AbC+dEf\\/GhI='],
 	['JSON with \\u escapes', 'aw\\u005flive_AbC\\u002bdEf/GhI='],
 ] as const;
 /** What must never be shown: every spelling of the key a reader could use. */
-const FORMS = [KEY, 'aw_live_AbC%2BdEf%2FGhI%3D', 'aw_live_AbC%2bdEf%2fGhI%3d'];
+const FORMS = [
+	KEY,
+	'aw_live_AbC%2BdEf%2FGhI%3D',
+	'aw_live_AbC%2bdEf%2fGhI%3d',
+	'aw_live_AbC%2BdEf/GhI%3D',
+	'aw_live_AbC%2bdEf/GhI%3d',
+];
 
 const ASSET_ID = '11111111-1111-4111-8111-111111111111';
 const JOB_ID = '22222222-2222-4222-8222-222222222222';

@@ -16,6 +16,8 @@ test.each([
 	['as sent', ENCODED_KEY],
 	['URL-encoded', 'aw_live_AbC%2BdEf%2FGhI%3D'],
 	['URL-encoded, lower-case hex', 'aw_live_AbC%2bdEf%2fGhI%3d'],
+	['URL-encoded, / kept (Python quote)', 'aw_live_AbC%2BdEf/GhI%3D'],
+	['URL-encoded, / kept, lower-case hex', 'aw_live_AbC%2bdEf/GhI%3d'],
 	['JSON-escaped, / as \\/', 'aw_live_AbC+dEf\\/GhI='],
 ])('24.5 the fast check looks for every spelling redact removes: %s', (_name, form) => {
 	expect(keySpellings(ENCODED_KEY)).toContain(form);

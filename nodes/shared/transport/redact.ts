@@ -6,13 +6,14 @@ import { MIN_KEY_LENGTH } from '../apiKey';
 
 /**
  * Every spelling of the key that `redact` removes: as sent, URL-encoded (upper- and lower-case
- * hex), and JSON-escaped (also with `/` written as `\/`). `mayHoldKey` looks for each of them.
+ * hex, `/` encoded or kept as most URL-quoting functions keep it), and JSON-escaped (also with
+ * `/` written as `\/`). `mayHoldKey` looks for each of them.
  */
 export function keySpellings(apiKey: string): string[] {
 	const escaped = JSON.stringify(apiKey).slice(1, -1);
-	const encoded = encodeURIComponent(apiKey);
-	const lowerHex = encoded.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase());
-	return [...new Set([apiKey, encoded, lowerHex, escaped, escaped.replace(/\//g, '\\/')])];
+	const encoded = [encodeURIComponent(apiKey), encodeURIComponent(apiKey).replace(/%2F/g, '/')];
+	const lowerHex = encoded.map((e) => e.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase()));
+	return [...new Set([apiKey, ...encoded, ...lowerHex, escaped, escaped.replace(/\//g, '\\/')])];
 }
 
 /**
