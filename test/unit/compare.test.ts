@@ -1,6 +1,9 @@
 /** Comparing model versions on any JSON shape, without n8n or HTTP. */
 import { compareCanvases, summarise } from '../../nodes/AssetWorkspace/helpers/compareVersions';
-import { diffJson } from '../../nodes/AssetWorkspace/helpers/jsonDiff';
+import { countedDiff } from '../../nodes/AssetWorkspace/helpers/jsonDiff';
+
+/** The differences listed (at most the limit). */
+const diffJson = (...args: Parameters<typeof countedDiff>) => countedDiff(...args).changes;
 import { canvasVersionSchema } from '../../nodes/shared/schemas';
 
 const version = (nodes: object[], edges: object[] = [], metadata: object = {}) =>

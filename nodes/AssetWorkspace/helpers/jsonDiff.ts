@@ -89,8 +89,3 @@ export function countedDiff(
 	walk(from, to, '', 0);
 	return { changes, total };
 }
-
-/** The differences, at most `limit` of them. */
-export function diffJson(from: Json, to: Json, options: DiffOptions = {}): FieldChange[] {
-	return countedDiff(from, to, options).changes;
-}

@@ -13,24 +13,8 @@ import { optional, readId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { assetLocator } from '../../../shared/locators';
 import { concurrencyOption } from '../common.descriptions';
+import { parameterProperties } from './executeParameters.description';
 import { optionsCollection } from '../../../shared/descriptions';
-
-const JSON_EXAMPLE = '{"RUN_DATE": "2026-11-21"}';
-
-/**
- * No parameters by default from version 2 on: switching to JSON sends nothing until the user writes
- * something. `{}` rather than '', which n8n's JSON editor marks as an error.
- */
-const parametersJson: INodeProperties = {
-	displayName: 'Parameters (JSON)',
-	name: 'parametersJson',
-	type: 'json',
-	default: '{}',
-	// n8n's JSON editor shows no placeholder: the example is the hint.
-	hint: `For example ${JSON_EXAMPLE}`,
-	description: 'A JSON object of parameter names to values. Empty: no parameters.',
-	displayOptions: { show: { specifyParameters: ['json'], '@version': [{ _cnd: { gte: 2 } }] } },
-};
 
 const properties: INodeProperties[] = [
 	assetLocator('searchAssets'),
@@ -40,61 +24,7 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Send Parameters',
-		name: 'specifyParameters',
-		type: 'options',
-		default: 'none',
-		description: 'Whether and how to send parameters with the run',
-		options: [
-			{ name: 'None', value: 'none' },
-			{ name: 'Using Fields Below', value: 'keypair' },
-			{ name: 'Using JSON', value: 'json' },
-		],
-	},
-	{
-		displayName:
-			"For this run only, a parameter replaces the asset's variable of the same name; new names are added",
-		name: 'overlayNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { specifyParameters: ['keypair', 'json'] } },
-	},
-	{
-		displayName: 'Parameters',
-		name: 'parameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: { parameter: [] },
-		displayOptions: { show: { specifyParameters: ['keypair'] } },
-		options: [
-			{
-				name: 'parameter',
-				displayName: 'Parameter',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. RUN_DATE',
-						description: 'Letters, digits and underscores',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
-	parametersJson,
-	// Version 1 keeps the example as its default: n8n saves only values that differ from the
-	// default, so a version 1 workflow that left the field as it was sends it.
-	{
-		...parametersJson,
-		default: '{\n  "RUN_DATE": "2026-11-21"\n}',
-		hint: undefined,
-		displayOptions: { show: { specifyParameters: ['json'], '@version': [1] } },
-	},
+	...parameterProperties,
 	{
 		displayName: 'Wait for Completion',
 		name: 'waitForCompletion',
