@@ -53,7 +53,7 @@ beforeAll(async () => {
 	const workflow = readWorkflow(join(__dirname, '..', '..', 'examples', 'ai-agent.workflow.json'));
 	await session.n8n.importWorkflow(workflow);
 	run = await session.n8n.execute(workflow.id);
-}, 10 * 60_000);
+}, 25 * 60_000);
 afterAll(async () => {
 	await session?.close();
 	await model?.close();

@@ -52,12 +52,12 @@ describe('npm run dev', () => {
 		ports.sandbox = await freePort();
 		base = `http://localhost:${ports.n8n}`;
 		dev.start(args());
-		await dev.printed('Press Ctrl-C to stop', 10 * 60_000);
+		await dev.printed('Press Ctrl-C to stop', 25 * 60_000);
 		started = dev.processes();
 		ports.broker = Number(environmentOf(n8nProcess()!, 'N8N_RUNNERS_BROKER_PORT'));
 		[, account.email, account.password] = /Sign in {6}(\S+) \/ (\S+)/.exec(dev.stdout) ?? [];
 		editor = await Editor.open(base);
-	}, 11 * 60_000);
+	}, 26 * 60_000);
 
 	afterAll(async () => {
 		await editor?.close();
@@ -174,7 +174,7 @@ describe('npm run dev', () => {
 		'a second run keeps the user folder: what was saved is there, nothing is imported twice',
 		async () => {
 			dev.start(args());
-			await dev.printed('Press Ctrl-C to stop', 10 * 60_000);
+			await dev.printed('Press Ctrl-C to stop', 25 * 60_000);
 			expect(dev.stdout).toContain(`"${CREDENTIAL.name}" (kept; its test passes)`);
 			expect(dev.stdout).toContain(`${EXAMPLES.length} already there, kept as they are`);
 			const rest = new N8nRest(base);
@@ -189,6 +189,6 @@ describe('npm run dev', () => {
 			dev.interrupt();
 			expect(await dev.exit).toBe('SIGINT');
 		},
-		11 * 60_000,
+		26 * 60_000,
 	);
 });

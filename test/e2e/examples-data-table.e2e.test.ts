@@ -105,6 +105,6 @@ describe('examples that need a running n8n (n8n start)', () => {
 			expect(fired).toHaveLength(1);
 			expect(fired[0].status).toBe('success');
 		},
-		15 * 60_000,
+		30 * 60_000,
 	);
 });

@@ -103,6 +103,6 @@ describe("trigger events and the example that posts a model's changes (n8n start
 			await sleep(5000);
 			expect((await messages()).sort()).toEqual([...changes, 'version published 4', posted].sort());
 		},
-		15 * 60_000,
+		30 * 60_000,
 	);
 });

@@ -15,7 +15,7 @@ describe('examples run by hand (n8n execute)', () => {
 	let session: Session;
 	beforeAll(async () => {
 		session = await openSession({ sandbox: { jobStepMs: 1500 } });
-	}, 10 * 60_000);
+	}, 25 * 60_000);
 	afterAll(async () => session?.close(), 60_000);
 
 	const execute = async (workflow: any) => {

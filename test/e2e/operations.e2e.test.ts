@@ -49,7 +49,7 @@ describe('npm run workflow: every operation, and an error path', () => {
 			'--sandbox=--job-step-ms 200 --assets 1234',
 		]);
 		runs = JSON.parse(result.stdout);
-	}, 10 * 60_000);
+	}, 25 * 60_000);
 
 	test('the runner prints one JSON result per workflow and exits 1 because one run failed', () => {
 		expect(result.code).toBe(1);

@@ -95,7 +95,7 @@ beforeAll(async () => {
 	log(
 		`cluster up at ${elapsed()}: main on ${cluster.main.port}, workers' health on ${cluster.workers.map((w) => w.port).join(', ')}`,
 	);
-}, 10 * 60_000);
+}, 25 * 60_000);
 
 afterAll(async () => {
 	await cluster?.close();
@@ -225,5 +225,5 @@ test(
 		expect(await notifications(second)).toHaveLength(1);
 		expect(await notifications(heartbeat)).toHaveLength(0);
 	},
-	20 * 60_000,
+	30 * 60_000,
 );

@@ -28,7 +28,7 @@ describe('npm run screenshots', () => {
 	beforeAll(async () => {
 		result = await runScript('scripts/screenshots.ts', ['--out', out]);
 		manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8'));
-	}, 10 * 60_000);
+	}, 25 * 60_000);
 
 	test('finishes with every check passed, in n8n 2.x (the README shows that line)', () => {
 		expect({
