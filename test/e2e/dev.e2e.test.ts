@@ -84,7 +84,7 @@ describe('npm run dev', () => {
 			expect(await panel.innerText()).toMatch(/Actions \(\d+\)[\s\S]*Execute an asset/);
 			await editor.page.keyboard.press('Escape');
 		},
-		6 * 60_000,
+		15 * 60_000,
 	);
 
 	test('the credential test passes, asked of n8n as the editor asks', async () => {
@@ -119,7 +119,7 @@ describe('npm run dev', () => {
 			await output.getByText('"status": "success"').first().waitFor();
 			await page.keyboard.press('Escape');
 		},
-		5 * 60_000,
+		15 * 60_000,
 	);
 
 	test(
@@ -155,7 +155,7 @@ describe('npm run dev', () => {
 			expect(n8nProcess()).toBe(n8n);
 			expect(alive(n8n!)).toBe(true);
 		},
-		5 * 60_000,
+		15 * 60_000,
 	);
 
 	test('Ctrl-C stops n8n, its task runner, the sandbox and the watcher, and frees the ports', async () => {

@@ -48,7 +48,7 @@ describe('examples run by hand (n8n execute)', () => {
 			});
 			expect(run.nodes['Run finished']).toBeUndefined();
 		},
-		5 * 60_000,
+		15 * 60_000,
 	);
 
 	test(
@@ -64,6 +64,6 @@ describe('examples run by hand (n8n execute)', () => {
 			const loops = run.raw.data.resultData.runData['How is the run?'].length;
 			expect(loops).toBeGreaterThan(1); // it asked again after a job that was not final yet
 		},
-		5 * 60_000,
+		15 * 60_000,
 	);
 });

@@ -138,7 +138,7 @@ test(
 		expect(perWorker.reduce((a, b) => a + b)).toBe(20);
 		expect(perWorker.every((count) => count > 0)).toBe(true);
 	},
-	5 * 60_000,
+	15 * 60_000,
 );
 
 test(

@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
+import { dieWithThisProcess } from '../../e2e/processes';
 import { killAll, processesMentioning, processTree } from './processes';
 import { ROOT } from './scripts';
 
@@ -45,6 +46,9 @@ export class DevRun {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		this.child = child;
+		// Killed with its process group if this test process dies first (Ctrl-C on npm test).
+		const guard = dieWithThisProcess(child.pid!, { group: true });
+		child.on('exit', () => guard.release());
 		child.stdout!.on('data', (chunk) => (this.stdout += chunk));
 		child.stderr!.on('data', (chunk) => (this.stderr += chunk));
 		this.exit = new Promise((resolve) =>
