@@ -4,11 +4,9 @@
  *
  * One after another on the CPU: the unit tier, lint, format, type check, the build (packed once
  * for every end-to-end suite), the integration tier. Meanwhile: both n8n runtimes install, and
- * Chromium, Redis and PostgreSQL when missing. Each end-to-end suite (scripts/test-runner/suites.ts)
- * that waits for n8n's minute ticks starts as soon as the package, its line's runtime and those
- * services are there, beside the integration tier; the others once that tier has ended. All of
- * them run side by side, each in its own jest process with its own n8n, ports and sandbox: their
- * minute-tick waits overlap.
+ * Chromium, Redis and PostgreSQL when missing. Then every end-to-end suite
+ * (scripts/test-runner/suites.ts), side by side, each in its own jest process with its own n8n,
+ * ports and sandbox, those that wait for n8n's minute ticks first: their waits overlap.
  *
  * Every step logs to tmp/test-logs/<step>.log; the end shows each step's result, when it ran,
  * its wall time and tests, each tier's totals, and what failed. Ctrl-C stops everything it
@@ -86,10 +84,10 @@ function plan(): TaskSpec[] {
 			...(suite.waitsForTicks ? { AW_WAITS_FOR_TICKS: '1' } : {}),
 		},
 		needs: ['build', 'services', `install ${suite.line}`],
-		// The suites that mostly wait for minute ticks start beside the integration tier; those that
-		// keep the CPU busy start after it (beside all of them, the integration tier's real
-		// deadlines failed: 25 of 854 tests in a fresh-clone run).
-		after: suite.waitsForTicks ? [] : ['integration'],
+		// After the integration tier, whose tests keep real deadlines (a 2 s attempt, a 1 s
+		// Retry-After): beside all the suites 25 of its 854 tests missed them in a fresh-clone run,
+		// beside the eight that wait for ticks (their n8n start-ups) still 5.
+		after: ['integration'],
 		suite: true,
 		timeoutMs: SUITE_TIMEOUT_MIN * 60_000,
 	}));

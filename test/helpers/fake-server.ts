@@ -4,7 +4,7 @@
  * have (redirects, endless bodies, ignoring offset, echoing the key in odd ways). Real HTTP
  * over loopback, like the sandbox; it records each request's method, URL and headers.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface FakeRequest {
@@ -25,7 +25,6 @@ export async function fakeServer(
 	handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<FakeServer> {
 	const requests: FakeRequest[] = [];
-	const sockets = new Set<Socket>();
 	const server = createServer((req, res) => {
 		requests.push({
 			method: req.method ?? '',
@@ -36,6 +35,12 @@ export async function fakeServer(
 		req.resume();
 		handler(req, res);
 	});
+	return { ...(await listenLocally(server)), requests };
+}
+
+/** Listens on a free port of 127.0.0.1; `close` also ends the connections still open. */
+export async function listenLocally(server: Server) {
+	const sockets = new Set<Socket>();
 	server.on('connection', (socket) => {
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));
@@ -44,7 +49,6 @@ export async function fakeServer(
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}`,
-		requests,
 		close: () =>
 			new Promise<void>((resolve) => {
 				for (const socket of sockets) socket.destroy();

@@ -9,9 +9,9 @@
  * service asked to wait.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 
 import type { Sandbox } from '../../sandbox/server';
+import { listenLocally } from './fake-server';
 
 export interface ProxyOptions {
 	rateLimit?: { requests: number; windowMs: number };
@@ -51,7 +51,6 @@ export async function serviceProxy(
 	options: ProxyOptions = {},
 ): Promise<ServiceProxy> {
 	const requests: ProxiedRequest[] = [];
-	const sockets = new Set<Socket>();
 	const skewMs = options.skewMs ?? 0;
 	let window = { start: 0, used: 0 };
 
@@ -98,19 +97,5 @@ export async function serviceProxy(
 		req.resume();
 		handle(req, res).catch(() => res.destroy());
 	});
-	server.on('connection', (socket) => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		requests,
-		close: () =>
-			new Promise<void>((resolve) => {
-				for (const socket of sockets) socket.destroy();
-				server.close(() => resolve());
-			}),
-	};
+	return { ...(await listenLocally(server)), requests };
 }
