@@ -115,3 +115,14 @@ export async function measureFlows(
 	}
 	return results;
 }
+
+/** Run on its own (`tsx bench/<file>.ts`): prints what `run` gives as JSON, or the error (exit 1). */
+export function printWhenRunAlone(main: NodeModule, run: () => Promise<unknown>) {
+	if (require.main !== main) return;
+	run()
+		.then((result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`))
+		.catch((error: unknown) => {
+			process.stderr.write(`${String(error)}\n`);
+			process.exit(1);
+		});
+}

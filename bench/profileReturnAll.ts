@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Where Return All's time goes: a CPU profile (V8's sampling profiler, node:inspector) of Return
  * All of 10,000 assets at 0 ms latency, run in the bench process through n8n-core's engine
@@ -10,7 +10,7 @@
  */
 import { Session, type Profiler } from 'node:inspector/promises';
 
-import { log } from './measure';
+import { log, printWhenRunAlone } from './measure';
 
 export interface ProfileShare {
 	owner: string;
@@ -96,11 +96,4 @@ export async function profileReturnAll(assets = 10_000): Promise<ReturnAllProfil
 	}
 }
 
-if (require.main === module) {
-	profileReturnAll()
-		.then((profile) => process.stdout.write(`${JSON.stringify(profile, null, 2)}\n`))
-		.catch((error: unknown) => {
-			process.stderr.write(`${String(error)}\n`);
-			process.exit(1);
-		});
-}
+printWhenRunAlone(module, () => profileReturnAll());

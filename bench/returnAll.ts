@@ -7,7 +7,7 @@
 import { openSession } from '../e2e/workflows';
 import { OWNER } from '../test/helpers/http';
 import { httpRequestReturnAll, returnAllAssets, splitOut, workflow } from './flows';
-import { log, measureFlows, medianOf, RUNS, type Measure } from './measure';
+import { log, measureFlows, medianOf, printWhenRunAlone, RUNS, type Measure } from './measure';
 
 export const THIS_NODE = 'this node';
 export const HTTP = 'HTTP Request node alone (page items)';
@@ -93,12 +93,7 @@ export async function returnAll(options: ReturnAllOptions): Promise<Measure[]> {
 export const measureOf = (measures: Measure[], label: string) =>
 	measures.find((m) => m.label === label && !m.failed);
 
-if (require.main === module) {
+printWhenRunAlone(module, () => {
 	const [assets = '100000', latencyMs = '0', runs = '1'] = process.argv.slice(2);
-	returnAll({ assets: +assets, latencyMs: +latencyMs, runs: +runs, mayFail: true })
-		.then((measures) => process.stdout.write(`${JSON.stringify(measures, null, 2)}\n`))
-		.catch((error: unknown) => {
-			process.stderr.write(`${String(error)}\n`);
-			process.exit(1);
-		});
-}
+	return returnAll({ assets: +assets, latencyMs: +latencyMs, runs: +runs, mayFail: true });
+});

@@ -14,6 +14,7 @@ import { runInNewContext } from 'node:vm';
 import { publicRoute } from '../sandbox/routes';
 import { KEYS, SEED_IDS, seedAssets, type SandboxKey } from '../sandbox/seed';
 import { Workspace } from '../sandbox/workspace';
+import { printWhenRunAlone } from './measure';
 
 export const SANDBOX_PAGE_SIZES = [1_000, 10_000, 1_000_000];
 /** Each page is asked ROUNDS x PER_ROUND times (200), its median kept. */
@@ -121,11 +122,4 @@ export async function sandboxPages(sizes = SANDBOX_PAGE_SIZES): Promise<SandboxP
 	return { rows, ratio: Math.max(...all) / Math.min(...all) };
 }
 
-if (require.main === module) {
-	sandboxPages()
-		.then((result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`))
-		.catch((error: unknown) => {
-			process.stderr.write(`${String(error)}\n`);
-			process.exit(1);
-		});
-}
+printWhenRunAlone(module, () => sandboxPages());

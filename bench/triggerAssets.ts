@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The trigger's Asset Created or Updated event over a folder of 10,000 assets at 50 ms latency,
  * through n8n-core's PollContext: the first poll (which learns the folder), a poll with nothing
@@ -8,6 +7,7 @@
  */
 import { SEED_IDS } from '../sandbox/seed';
 import { OWNER } from '../test/helpers/http';
+import { printWhenRunAlone } from './measure';
 
 /** The assets in the watched folder (Finance). */
 export const FOLDER_ASSETS = 10_000;
@@ -77,11 +77,4 @@ export async function assetTriggerPolls(): Promise<AssetPollMeasure[]> {
 	}
 }
 
-if (require.main === module) {
-	assetTriggerPolls()
-		.then((measures) => process.stdout.write(`${JSON.stringify(measures, null, 2)}\n`))
-		.catch((error: unknown) => {
-			process.stderr.write(`${String(error)}\n`);
-			process.exit(1);
-		});
-}
+printWhenRunAlone(module, () => assetTriggerPolls());

@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 
 import { chromium, type Page } from 'playwright-core';
 
+import { CREDENTIAL } from '../e2e/n8n';
 import { N8nRest, OWNER_ACCOUNT } from '../e2e/rest';
 import { openSession, readWorkflow, type Session } from '../e2e/workflows';
 import { SEED_IDS } from '../sandbox/seed';
@@ -137,9 +138,7 @@ async function compareWorkflow(session: Session) {
 		node.id === 'n3' ? { ...node, config: { expression: "stage = 'Closed Won'" } } : node,
 	);
 	await newVersion(sandbox, model, { comment: 'Only won deals', nodes });
-	const credentials = {
-		assetWorkspaceApi: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' },
-	};
+	const credentials = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
 	return {
 		id: 'awShotCompare001',
 		name: 'Compare two versions of a model',
