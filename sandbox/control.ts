@@ -16,7 +16,7 @@ import { ApiError } from './errors';
 import type { Fault } from './faults';
 import { ok, readBody, requireUuid, type Reply } from './http';
 import type { SandboxKey } from './seed';
-import type { LoggedRequest } from './server';
+import type { LoggedRequest } from './requestLog';
 import { createVersion, publishVersion } from './versions';
 import type { Workspace } from './workspace';
 

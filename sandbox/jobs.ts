@@ -2,8 +2,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ApiError } from './errors';
-import type { SandboxKey, TerminalStatus } from './seed';
-import type { Workspace } from './workspace';
+import type { SandboxKey, StoredAsset, TerminalStatus } from './seed';
 
 export type JobStatus = 'pending' | 'running' | TerminalStatus;
 export const JOB_STATUSES = ['pending', 'running', 'success', 'warning', 'failed'] as const;
@@ -28,10 +27,19 @@ export interface StoredJob {
 	nextStepAt: number;
 }
 
+/** What jobs need of the workspace (sandbox/workspace.ts, which owns the jobs, provides it). */
+export interface JobAssets {
+	now(): number;
+	readonly assets: ReadonlyMap<string, StoredAsset>;
+	canRead(key: SandboxKey, asset: StoredAsset): boolean;
+	/** The asset, or a 404 ApiError when the key cannot read it. */
+	readableAsset(key: SandboxKey, assetId: string): StoredAsset;
+}
+
 /** Every job by id (a Map, which tests read the size of), with what the API and control do to them. */
 export class Jobs extends Map<string, StoredJob> {
 	constructor(
-		private readonly workspace: Workspace,
+		private readonly workspace: JobAssets,
 		private readonly stepMs: number,
 	) {
 		super();

@@ -11,7 +11,7 @@ import { localUrl } from './addresses';
 import { Churn } from './churn';
 import { controlRoute } from './control';
 import { ApiError } from './errors';
-import { answerWithFault, type Fault, type FaultKind } from './faults';
+import { answerWithFault, type Fault } from './faults';
 import {
 	API_PREFIX,
 	bearer,
@@ -23,6 +23,7 @@ import {
 	tooLarge,
 	type Reply,
 } from './http';
+import type { LoggedRequest } from './requestLog';
 import { publicRoute } from './routes';
 import { KEYS } from './seed';
 import { Workspace } from './workspace';
@@ -30,16 +31,7 @@ import { Workspace } from './workspace';
 export { API_PREFIX } from './http';
 export { FAULT_KINDS, type Fault, type FaultKind } from './faults';
 export { MAX_BODY_BYTES, REQUEST_LOG_LIMIT } from './http';
-
-export interface LoggedRequest {
-	method: string;
-	path: string;
-	query: Record<string, string | string[]>;
-	status: number | null;
-	fault: FaultKind | null;
-	time: string;
-	durationMs: number;
-}
+export type { LoggedRequest } from './requestLog';
 
 export interface SandboxOptions {
 	port?: number;

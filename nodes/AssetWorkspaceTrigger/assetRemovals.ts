@@ -7,7 +7,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { assetEnvelopeSchema } from '../shared/schemas';
 import { LEAST_TIME_TO_ASK_MS, type PollWindowed } from './askWithin';
-import type { AssetsState } from './assetWatch';
+import type { AssetsState } from './assetState';
 import { confirmRemoved } from './removalWatch';
 
 /** What a request says of a candidate (see confirmRemoved). */

@@ -15,9 +15,10 @@ import {
 } from 'n8n-workflow';
 
 import type { Asset } from '../shared/schemas';
-import { searchAssets, streamAssets } from '../shared/transport';
+import { searchAssets, streamAssets } from '../shared/transport/assets';
 import { confirmRemovals } from './assetRemovals';
-import { emptyAssetsState, endRound, MAX_IDS, observeAssets, type AssetsState } from './assetWatch';
+import type { AssetsState } from './assetState';
+import { emptyAssetsState, endRound, MAX_IDS, observeAssets } from './assetWatch';
 import { LEAST_TIME_TO_ASK_MS, type PollWindowed } from './askWithin';
 
 export interface AssetPoll extends PollWindowed {

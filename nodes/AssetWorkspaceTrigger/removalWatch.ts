@@ -4,7 +4,7 @@
  * gone. An asset fires "removed" once: confirmed gone, it leaves every list of ids, so no later
  * round can make it a candidate again.
  */
-import type { AssetsState, Round } from './assetWatch';
+import type { AssetsState, Round } from './assetState';
 
 /**
  * At a round's end: the ids in scope become the ones it saw, and the candidates are returned (in

@@ -10,7 +10,8 @@ import type {
 } from 'n8n-workflow';
 
 import { assetEnvelopeSchema, versionListSchema, type Asset } from './schemas';
-import { AssetWorkspaceTransport, searchAssets, type TransportSettings } from './transport';
+import { AssetWorkspaceTransport, type TransportSettings } from './transport';
+import { searchAssets } from './transport/assets';
 import { cursorFromToken, cursorToken } from './transport/pagedSearch';
 import { isUuid } from './validation';
 

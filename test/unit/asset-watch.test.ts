@@ -5,8 +5,8 @@ import {
 	LOOKBACK_MS,
 	MAX_RECENT,
 	observeAssets,
-	type AssetsState,
 } from '../../nodes/AssetWorkspaceTrigger/assetWatch';
+import type { AssetsState } from '../../nodes/AssetWorkspaceTrigger/assetState';
 import { confirmRemoved } from '../../nodes/AssetWorkspaceTrigger/removalWatch';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');

@@ -35,8 +35,6 @@ export interface RequestOptions<T extends z.ZodTypeAny> {
 	until?: number;
 }
 
-export { readAllAssets, searchAssets, streamAssets } from './assets';
-
 export class AssetWorkspaceTransport {
 	private readonly gate: RateGate;
 	private readonly clock = new ServiceClock();

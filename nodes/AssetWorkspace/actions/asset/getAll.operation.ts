@@ -2,11 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import type { Asset } from '../../../shared/schemas';
 import { optional, optionalList, readLimit, readOptionalId } from '../../helpers/parameters';
-import {
-	readAllAssets,
-	searchAssets,
-	type AssetWorkspaceTransport,
-} from '../../../shared/transport';
+import type { AssetWorkspaceTransport } from '../../../shared/transport';
+import { readAllAssets, searchAssets } from '../../../shared/transport/assets';
 import { folderLocator } from '../../../shared/locators';
 import { returnAllAndLimit } from '../common.descriptions';
 
