@@ -7,8 +7,8 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const LONG = [
-	'/test/trigger/property-',
-	'/test/reliability/fault-matrix.test.ts',
+	'/test/promises/exactly-once-property-',
+	'/test/promises/fault-matrix.test.ts',
 	'/test/package.test.ts',
 ];
 

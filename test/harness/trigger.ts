@@ -60,6 +60,14 @@ export const DURABLE_TIMEOUT_MS = 45_000;
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 let workflows = 0;
 
+/** The Asset events fired, as `<event> <name or id>`. */
+export const assetEventsOf = (items: IDataObject[] | null) =>
+	(items ?? []).map((i) => `${String(i.event)} ${String(i.name ?? i.id)}`);
+
+/** The jobs fired, as `<jobId> <status>`. */
+export const jobEventsOf = (items: IDataObject[] | null) =>
+	(items ?? []).map((i) => `${String(i.jobId)} ${String(i.status)}`);
+
 export interface HarnessOptions {
 	mode?: N8nMode;
 	/** What n8n had saved (as `saved` of an earlier harness in the same mode). */
@@ -138,6 +146,11 @@ export class TriggerHarness {
 	/** The poll n8n runs when it activates the workflow (at start-up too). */
 	async activate(): Promise<PollResult> {
 		return await this.run('trigger', true);
+	}
+
+	/** The first poll n8n runs: at activation (durable cursors keep none that emits nothing). */
+	async firstPoll(): Promise<PollResult> {
+		return this.mode === 'durable' ? await this.poll() : await this.activate();
 	}
 
 	/** A poll on a tick of Poll Times (or, with mode 'manual', the editor's Fetch Test Event). */

@@ -38,6 +38,25 @@ export async function fakeServer(
 	return { ...(await listenLocally(server)), requests };
 }
 
+/** Fake servers for a test file: `serve(handler)` starts one, closed after the test that started it. */
+export function useFakeServers() {
+	const servers: FakeServer[] = [];
+	afterEach(async () => {
+		await Promise.all(servers.splice(0).map(async (server) => await server.close()));
+	});
+	return async function serve(handler: Parameters<typeof fakeServer>[0]) {
+		const server = await fakeServer(handler);
+		servers.push(server);
+		return server;
+	};
+}
+
+/** A handler that answers every request with the API's error body, `status` and `headers`. */
+export const answerError =
+	(status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+	(_req: IncomingMessage, res: ServerResponse) =>
+		sendJson(res, status, { error: { code, message } }, headers);
+
 /** Listens on a free port of 127.0.0.1; `close` also ends the connections still open. */
 export async function listenLocally(server: Server) {
 	const sockets = new Set<Socket>();

@@ -1,5 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
-/** The credential: bearer auth, and the test n8n runs before saving (through n8n-core's RoutingNode). */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * The credential: bearer auth, the base URL as the node and the credential test read it, and the
+ * test n8n runs before saving (through n8n-core's RoutingNode), which refuses what the node
+ * refuses. About 1.5 s.
+ */
 import { networkInterfaces } from 'node:os';
 
 import { Workflow } from 'n8n-workflow';
@@ -9,9 +13,10 @@ import { SEED_IDS } from '../../sandbox/seed';
 import { fakeServer, sendJson } from '../helpers/fake-server';
 import { OWNER, VIEWER } from '../helpers/http';
 import { nodeTypes, runNode, testCredential, type SandboxCredentials } from '../harness/engine';
-import { json, requestsOf, rl, useSandbox } from '../harness/fixtures';
+import { json, nodeRunner, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox();
+const run = nodeRunner(env);
 
 test('a good key and base URL pass, with one cheap request', async () => {
 	expect(await testCredential({ baseUrl: env.sandbox.url, apiKey: OWNER })).toEqual({
@@ -115,7 +120,7 @@ test('checkBaseUrl accepts only http(s) URLs', () => {
 });
 
 /**
- * "Allow Plain HTTP to Any Host" (issue 26: n8n in Docker reaches the sandbox on the host at a
+ * "Allow Plain HTTP to Any Host" (n8n in Docker reaches the sandbox on the host at a
  * non-loopback address). A sandbox listens on this machine's own non-loopback IPv4 address, the
  * way a host looks from inside a Docker container; the node (n8n's WorkflowExecute) and the
  * credential test (n8n's RoutingNode) must decide the same way. About 1 s.
@@ -208,5 +213,49 @@ describe('Allow Plain HTTP to Any Host', () => {
 			expect(checkBaseUrl('http://acme.example', value).problem).toMatch(/^must use https/);
 		}
 		expect(checkBaseUrl('http://acme.example', true).url).toBe('http://acme.example');
+	});
+});
+
+describe('validation before any request', () => {
+	test('a base URL that is not http(s) is a clear error naming the field', async () => {
+		for (const baseUrl of ['ftp://example.com', 'example.com', '', 'javascript:alert(1)']) {
+			const result = await run({
+				credentials: { baseUrl, apiKey: OWNER },
+				parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
+			});
+			expect(result.error?.message).toMatch(
+				/^Base URL (must start with https:\/\/|is not a URL|is empty), got /,
+			);
+		}
+	});
+
+	test('base URL variants all reach the API', async () => {
+		for (const baseUrl of [
+			`${env.sandbox.url}/`,
+			`  ${env.sandbox.url}//  `,
+			`${env.sandbox.url}/api/public/v1`,
+			`${env.sandbox.url}/api/public/v1/`,
+		]) {
+			const result = await run({
+				credentials: { baseUrl, apiKey: OWNER },
+				parameters: { resource: 'asset', operation: 'get', assetId: rl(SEED_IDS.stripePayments) },
+			});
+			expect(result.error).toBeUndefined();
+			expect((json(result)[0] as any).name).toBe('Stripe Payments');
+		}
+	});
+});
+
+describe('the credential test refuses what the node refuses', () => {
+	test('a 3-character key: the same message from both', async () => {
+		const credentials = { baseUrl: env.sandbox.url, apiKey: 'abc' };
+		const message = 'API Key is 3 characters long: an Asset Workspace API key is longer';
+		expect(await testCredential(credentials)).toEqual({ status: 'Error', message });
+		const result = await run({
+			credentials,
+			parameters: { resource: 'asset', operation: 'get', assetId: rl(SEED_IDS.revenueForecast) },
+		});
+		expect(result.error?.message).toBe(message);
+		expect(env.sandbox.requests).toHaveLength(0);
 	});
 });

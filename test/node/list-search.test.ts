@@ -1,4 +1,9 @@
-/** The "From list" pickers, through n8n-core's LoadOptionsContext, against the sandbox. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * The "From list" pickers (nodes/shared/listSearch.ts), through n8n-core's LoadOptionsContext,
+ * against the sandbox: what each lists and how it is named, the search, paging with a token, and
+ * a bounded number of pages read however large the workspace (30,000 assets). About 3 s.
+ */
 import { SEED_IDS } from '../../sandbox/seed';
 import { allAssets } from '../helpers/http';
 import { listSearch } from '../harness/engine';
@@ -94,4 +99,39 @@ test('a large workspace is paged: 50 results a page, then the token continues wh
 	expect(new Set(names).size).toBe(100);
 	expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
 	expect(requestsOf(big.sandbox).length).toBeLessThanOrEqual(4);
+});
+
+describe('the pickers read a bounded number of pages', () => {
+	const big = useSandbox({ assets: 30_000, jobStepMs: 1_000_000_000 });
+	test('a search with no match reads 5 pages and hands back a token to go on', async () => {
+		const first = await listSearch('searchAssets', {
+			credentials: big.credentials,
+			filter: 'no asset is called this',
+		});
+		expect(first.results).toEqual([]);
+		expect(first.paginationToken).toBe('500');
+		expect(big.sandbox.requests).toHaveLength(5);
+		const next = await listSearch('searchAssets', {
+			credentials: big.credentials,
+			filter: 'no asset is called this',
+			paginationToken: first.paginationToken,
+		});
+		expect(next.paginationToken).toBe('1000');
+		expect(big.sandbox.requests).toHaveLength(10);
+	});
+
+	test('the Folder picker finds the folders among the first 500 and says where to go on', async () => {
+		const folders = await listSearch('searchFolders', { credentials: big.credentials });
+		expect(big.sandbox.requests.length).toBeLessThanOrEqual(5);
+		expect(folders.paginationToken).toBeDefined();
+	});
+
+	test('a search that is an asset id asks for that asset alone', async () => {
+		const found = await listSearch('searchAssets', {
+			credentials: big.credentials,
+			filter: SEED_IDS.revenueForecast,
+		});
+		expect(found.results.map((r: any) => r.value)).toEqual([SEED_IDS.revenueForecast]);
+		expect(requestsOf(big.sandbox)).toEqual([`GET /assets/${SEED_IDS.revenueForecast}`]);
+	});
 });

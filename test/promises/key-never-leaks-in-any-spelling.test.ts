@@ -1,13 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Regression tests for issue 24 (the third outside review), point 5: a server that echoes the API
- * key, in any spelling the redaction knows, never gets it into an output item, an error or a
- * trigger's event: the node (Asset > Get, success and error answers) in n8n's engine, the
- * trigger's Asset and Job events through n8n-core's PollContext. Cost: about 2 s.
+ * Promise: the API key never leaves the credential, in any spelling a server may echo it in (as
+ * sent, URL-encoded in upper or lower case, with / kept, JSON-escaped with \/ or \u): never in an
+ * output item, an error, or an event the trigger emits. The node (Asset > Get, success and error
+ * answers) in n8n's engine, the trigger's Asset and Job events through n8n-core's PollContext,
+ * against a fake server that echoes the key. About 2 s.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { fakeServer, sendJson, type FakeServer } from '../helpers/fake-server';
+import { sendJson, useFakeServers } from '../helpers/fake-server';
 import { runNode } from '../harness/engine';
 import { json, rl } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';
@@ -63,13 +64,9 @@ function echoing(echo: string, failing: boolean) {
 	};
 }
 
-const servers: FakeServer[] = [];
-afterEach(async () => {
-	await Promise.all(servers.splice(0).map(async (s) => await s.close()));
-});
+const serve = useFakeServers();
 async function credentials(echo: string, failing = false) {
-	const server = await fakeServer(echoing(echo, failing));
-	servers.push(server);
+	const server = await serve(echoing(echo, failing));
 	return { baseUrl: server.url, apiKey: KEY };
 }
 
@@ -78,7 +75,7 @@ const leaks = (what: unknown) => {
 	return FORMS.filter((form) => text.includes(form) || text.includes(JSON.stringify(form)));
 };
 
-describe.each(SPELLINGS)('24.5 a server that echoes the key %s', (_name, echo) => {
+describe.each(SPELLINGS)('a server that echoes the key %s', (_name, echo) => {
 	test('Asset > Get: the output item carries no spelling of the key', async () => {
 		const result = await runNode({
 			credentials: await credentials(echo),

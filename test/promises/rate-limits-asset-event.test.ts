@@ -1,23 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Regression tests for issue 24 (the third outside review), points 1 and 2: rate limits. The
- * Asset event reads a large scope behind a rate limit to the end, a 429 slowing the next poll
- * too; a Retry-After longer than the node waits holds no later item. The trigger runs through
- * n8n-core's PollContext in each of n8n's ways of keeping its state; the node in n8n's engine.
- * Cost: about 25 s (the three modes' polls run side by side).
+ * Promise: behind a rate limit the trigger's Asset event still reads its whole scope, and
+ * honours every Retry-After. A 12-page listing behind 5 requests per 2 s: every round ends, each
+ * change fires once, nothing is asked while the service said wait; a 429 whose wait outlasts the
+ * poll ends it quietly and slows the next poll too. Through n8n-core's PollContext in each of
+ * n8n's ways of keeping its state, the three side by side. About 25 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { OWNER, changeAsset } from '../helpers/http';
-import { fakeServer, sendJson } from '../helpers/fake-server';
+import { OWNER, changeAsset, sleep } from '../helpers/http';
 import { watchTimerLag } from '../helpers/lag';
 import { serviceProxy, type ServiceProxy } from '../helpers/service-proxy';
-import { runNode } from '../harness/engine';
-import { inject, json, rl } from '../harness/fixtures';
-import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const fired = (items: any[] | null) => (items ?? []).map((i) => `${i.event} ${i.name ?? i.id}`);
+import { inject } from '../harness/fixtures';
+import { N8N_MODES, TriggerHarness, assetEventsOf, type N8nMode } from '../harness/trigger';
 
 const sandboxes: Sandbox[] = [];
 const proxies: ServiceProxy[] = [];
@@ -44,14 +39,14 @@ async function wholeRound(t: TriggerHarness, proxy: ServiceProxy, lastPage: numb
 		const started = Date.now();
 		const result = await t.poll();
 		if (result.error) throw new Error(`${what}, poll ${n + 1}: ${result.error.message}`);
-		polls.push(fired(result.items));
+		polls.push(assetEventsOf(result.items));
 		if (served() && (t.state.assets as any)?.round === undefined) return polls;
 		await sleep(2100 - (Date.now() - started));
 	}
 	throw new Error(`${what}: the round never ended in 30 polls`);
 }
 
-describe('24.1 the Asset event reads a large scope behind a rate limit to its end', () => {
+describe('the Asset event reads a large scope behind a rate limit to its end', () => {
 	test('a 12-page listing behind 5 requests per 2 s, polls 2.1 s apart, in each of n8n’s modes: every round ends, each change fires once, nothing is asked while the service said wait', async () => {
 		// 1,181 assets: 12 pages (the last at offset 1100). A poll may take 2 s; the service allows
 		// 5 requests per 2 s; polls come 2.1 s apart.
@@ -84,7 +79,7 @@ describe('24.1 the Asset event reads a large scope behind a rate limit to its en
 		for (const [index, { mode, proxy }] of triggers.entries()) {
 			const refused = proxy.requests.filter((r) => r.refused);
 			process.stderr.write(
-				`[24.1 ${mode}] rounds of ${learnt[index].length} and ${next[index].length} polls, ${proxy.requests.length} requests, ${refused.length} answered 429\n`,
+				`[rate-limited Asset event, ${mode}] rounds of ${learnt[index].length} and ${next[index].length} polls, ${proxy.requests.length} requests, ${refused.length} answered 429\n`,
 			);
 			expect({ mode, learnt: learnt[index].flat() }).toEqual({ mode, learnt: [] });
 			expect({ mode, fired: next[index].flat().sort() }).toEqual({
@@ -139,56 +134,6 @@ describe('24.1 the Asset event reads a large scope behind a rate limit to its en
 			expect((await t.poll()).error).toBeUndefined();
 			expect(service.requests.length).toBeGreaterThan(asked);
 			expect((t.state.assets as any).watermark).toBeDefined(); // the round ended
-		},
-		30_000,
-	);
-});
-
-describe('24.2 a Retry-After longer than the node waits holds no later item', () => {
-	// 65 s is past the policy's 60 s but within the 20 % jitter a wait may get: items 2 and 3
-	// waited 65 s in the gate before.
-	test.each(['3600', '65'])(
-		'Asset > Get, 3 items, Items at Once 1, On Error continue, Retry-After %s: one request; every item fails at once, saying the service asked to wait too long',
-		async (retryAfter) => {
-			const server = await fakeServer((_req, res) =>
-				sendJson(
-					res,
-					429,
-					{ error: { code: 'rate_limited', message: 'Slow down.' } },
-					{ 'Retry-After': retryAfter },
-				),
-			);
-			try {
-				const result = await runNode({
-					credentials: { baseUrl: server.url, apiKey: OWNER },
-					parameters: {
-						resource: 'asset',
-						operation: 'get',
-						assetId: rl('={{ $json.id }}'),
-						options: { concurrency: 1 },
-					},
-					items: [SEED_IDS.revenueForecast, SEED_IDS.webAnalytics, SEED_IDS.stripePayments].map(
-						(id) => ({ id }),
-					),
-					onError: 'continueRegularOutput',
-				});
-				expect(server.requests).toHaveLength(1);
-				const failed = json(result);
-				expect(failed).toHaveLength(3);
-				for (const item of failed) {
-					expect(item.details.httpCode).toBe('429');
-					expect(item.details.description).toContain(
-						`The service asked to wait ${retryAfter} s before retrying, longer than this node waits.`,
-					);
-				}
-				expect(
-					failed
-						.slice(1)
-						.every((item) => item.details.description.includes('This request was not sent.')),
-				).toBe(true);
-			} finally {
-				await server.close();
-			}
 		},
 		30_000,
 	);

@@ -1,20 +1,19 @@
 /**
- * Asset > Execute's parameters across the node's versions (issue 26): version 2's Parameters
- * (JSON) is `{}` (no parameters) by default, version 1 keeps the example it had as its default, so a saved
- * workflow keeps sending what it sent. n8n saves only the values that differ from a default
- * (n8n-workflow's getNodeParameters, as the editor calls it on every change) and fills the
- * defaults in again when it runs a workflow (the same function, in the Workflow that
- * WorkflowExecute runs): both are n8n's own code here. Also what the editor shows for Execute.
- * About 1 s.
+ * Asset > Execute across the node's versions, and what the editor shows for it: version 2's
+ * Parameters (JSON) is `{}` (no parameters) by default, version 1 keeps the example it had as its
+ * default, so a saved workflow keeps sending what it sent. n8n saves only the values that differ
+ * from a default (n8n-workflow's getNodeParameters, as the editor calls it on every change) and
+ * fills the defaults in again when it runs a workflow (the same function, in the Workflow that
+ * WorkflowExecute runs): both are n8n's own code here. About 1 s.
  */
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
-import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node';
-import { SEED_IDS } from '../../sandbox/seed';
-import { call } from '../helpers/http';
-import { resolveParameters } from '../helpers/node-parameters';
-import { runNode } from '../harness/engine';
-import { json, rl, useSandbox } from '../harness/fixtures';
+import { AssetWorkspace } from '../../../nodes/AssetWorkspace/AssetWorkspace.node';
+import { SEED_IDS } from '../../../sandbox/seed';
+import { call } from '../../helpers/http';
+import { resolveParameters } from '../../helpers/node-parameters';
+import { runNode } from '../../harness/engine';
+import { json, rl, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();
 const description = new AssetWorkspace().description;

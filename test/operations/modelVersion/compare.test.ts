@@ -1,13 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Model Version > Compare in n8n's engine against the sandbox: the published version against the
- * newest by default, chosen versions, a model with nothing published, and a version whose tools
- * changed.
+ * Model Version > Compare (actions/modelVersion/compare.operation.ts) in n8n's engine against
+ * the sandbox: the published version against the newest by default, chosen versions, a model
+ * with nothing published, and a version whose tools changed.
  */
-import { SEED_IDS, stableUuid } from '../../sandbox/seed';
-import { api, newVersion } from '../helpers/http';
-import { runNode } from '../harness/engine';
-import { json, requestsOf, rl, useSandbox } from '../harness/fixtures';
+import { SEED_IDS, stableUuid } from '../../../sandbox/seed';
+import { api, newVersion } from '../../helpers/http';
+import { runNode } from '../../harness/engine';
+import { UNKNOWN, json, requestsOf, rl, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();
 const compare = (assetId: string, extra: object = {}) =>
@@ -16,7 +16,6 @@ const compare = (assetId: string, extra: object = {}) =>
 		parameters: { resource: 'modelVersion', operation: 'compare', assetId: rl(assetId), ...extra },
 	});
 const versionOf = (model: string, n: number) => stableUuid(`version:${model}:${n}`);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 test('by default the published version (2) against the newest (3): one tool and one connection added', async () => {
 	const [item] = json(await compare(SEED_IDS.revenueForecast));

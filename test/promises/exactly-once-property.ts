@@ -1,15 +1,17 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Property: 1,000 jobs with random durations and outcomes, random poll timing, random transient
- * faults and restarts. Every job that ends in a selected status fires exactly once; nothing
- * else fires. Checked in each way n8n keeps a poll's state (see harness/trigger.ts), one test
- * file per way (property-<mode>.test.ts), so that jest runs the three side by side.
+ * Promise: every job fires exactly once, as a property. 1,000 jobs with random durations and
+ * outcomes, random poll timing, random transient faults and restarts: every job that ends in a
+ * selected status fires exactly once; nothing else fires. Checked in each way n8n keeps a poll's
+ * state (see harness/trigger.ts), one test file per way (exactly-once-property-<mode>.test.ts),
+ * so that jest runs the three side by side.
  *
  * Each file is CPU-bound (about 30 s of CPU: some 10,000 status requests per run, three runs)
  * and checks no real time, so it runs at the lowest CPU priority: the files that do check real
  * time (deadlines, Retry-After) get the CPU first when they need it. What is checked is firing,
- * not the poll's budget (second-review's 17.1 and events' long listing check that): every poll
- * gets a budget it cannot run out of, so a busy machine cannot cut the settling polls short.
+ * not the poll's budget (timeouts-bound-everything.test.ts and the Asset event's long listing
+ * check that): every poll gets a budget it cannot run out of, so a busy machine cannot cut the
+ * settling polls short.
  *
  * Job states are set in-process through the sandbox's control API (fast); the trigger reaches
  * the sandbox over HTTP like any other test.

@@ -1,7 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Fault matrix: every operation of both nodes against each fault of the sandbox, once and
- * persistent, in n8n's engine. Asserts the invariants and renders docs/RELIABILITY.md.
+ * Promise: every operation of both nodes keeps its invariants under every fault the sandbox can
+ * inject (status codes with and without Retry-After, resets, hangs, slow, HTML, malformed, empty
+ * and wrong-shaped bodies), once and persistent: an answer or a clear error, after exactly the
+ * requests the retry rules allow (Retry-After honoured, a POST sent again only when refused, so
+ * Execute queues at most one job), within the Timeout; the key never shown; the other item
+ * unharmed; a trigger's faulted job fires on the next poll. In n8n's engine; renders
+ * docs/RELIABILITY.md (`npm run docs:reliability`) and fails when that file differs.
  *
  * Most of a cell's time is waiting (Retry-After, timeouts, Job: Wait's Timeout), so the twelve
  * operations of a fault run side by side (six at a time: jest's maxConcurrency), each against a
@@ -445,7 +450,7 @@ describe.each(
 		// until its timeout. Other operations fail unless a retry recovers.
 		const waits = operation === 'Job: Wait';
 		const triggers = ['Trigger: jobs', 'Trigger: model versions'];
-		// A listing page the service rate limits ends the asset event's poll quietly (issue 24.1).
+		// A listing page the service rate limits ends the asset event's poll quietly (rate-limits-asset-event.test.ts).
 		const rateLimited = operation === 'Trigger: assets' && f.label.startsWith('429');
 		const expectOk =
 			triggers.includes(operation) || recovered || rateLimited || (waits && mode === 'once');
