@@ -1,17 +1,18 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The Asset Workspace Trigger through n8n-core's PollContext against the sandbox: exactly once
- * per job across polls, restarts, faults and 404s; manual mode changes nothing.
+ * The trigger's Job Finished event (pollJobs.ts, jobWatch.ts) through n8n-core's PollContext
+ * against the sandbox, in each way n8n keeps a poll's state: each job fires once across polls,
+ * restarts, faults and 404s, with previousStatus; Fire On and Fire for Jobs Already Finished;
+ * invalid ids named; the key in nothing it emits; manual mode changes nothing. About 2 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER, call, controlJob, startJob as startJobOf } from '../helpers/http';
-import { inject, requestsOf, useSandbox } from '../harness/fixtures';
+import { UNKNOWN, inject, requestsOf, useSandbox } from '../harness/fixtures';
 import { TEST_TRANSPORT } from '../harness/engine';
 import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
 
 // Jobs only move when a test says so.
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 const { maxAttempts } = TEST_TRANSPORT.retry;
 
