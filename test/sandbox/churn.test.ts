@@ -1,8 +1,8 @@
 /**
- * Issue 24, point 7: `--churn` runs for hours in bounded memory, and still gives the trigger's
- * events something to fire on. 3,600 steps (an hour at `--churn 1000`) on an injected clock, not
- * real time: the JSON of every model's versions and the number of assets stop growing, while
- * versions keep being created and published and assets created, changed and removed. About 1 s.
+ * `--churn` runs for hours in bounded memory, and still gives the trigger's events something to
+ * fire on. 3,600 steps (an hour at `--churn 1000`) on an injected clock, not real time: the JSON of
+ * every model's versions and the number of assets stop growing, while versions keep being created
+ * and published and assets created, changed and removed. About 1 s.
  */
 import { ASSETS_KEPT, ASSET_EVERY, Churn } from '../../sandbox/churn';
 import { KEYS, SEED_IDS } from '../../sandbox/seed';

@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Issue 24, point 6: every control endpoint that takes a body checks it before anything changes.
- * A body that does not fit answers 400 `invalid_body` naming the field and the value, the
- * workspace (what the public API serves, the faults, the job) stays exactly as it was, and later
- * changes still work. Over real HTTP, about 1 s.
+ * Every control endpoint that takes a body checks it before anything changes. A body that does not
+ * fit answers 400 `invalid_body` naming the field and the value, the workspace (what the public API
+ * serves, the faults, the job) stays exactly as it was, and later changes still work. Over real
+ * HTTP, about 1 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';

@@ -1,9 +1,9 @@
 /* eslint-disable no-console -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Issue 26, point 2 (the sandbox's part): `--host 0.0.0.0` listens on every interface, so an n8n in
- * Docker (or on another machine) can reach it; by default only loopback is. Docker itself is not
- * on the test machine: what is tested is the listening address and an answer on a non-loopback
- * address of this machine (skipped, with the reason logged, on a machine without one). About 0.5 s.
+ * `--host 0.0.0.0` listens on every interface, so an n8n in Docker (or on another machine) can
+ * reach it; by default only loopback is. Docker itself is not on the test machine: what is tested
+ * is the listening address and an answer on a non-loopback address of this machine (skipped, with
+ * the reason logged, on a machine without one). About 0.5 s.
  */
 import { networkAddresses } from '../../sandbox/addresses';
 import { startSandbox } from '../../sandbox/server';

@@ -1,0 +1,121 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * The sandbox's control endpoints for jobs and the request log (/__sandbox/...), over real HTTP:
+ * force a job's status, hold it and let it go; list every run with its parameters; the owner key
+ * only; the log of public calls; reset back to the seed. About 2 s (a job held over a step).
+ */
+import { SEED_IDS } from '../../sandbox/seed';
+import { startSandbox } from '../../sandbox/server';
+import { VIEWER, api, call, sleep, waitForJob } from '../helpers/http';
+import { ISO } from '../helpers/contract';
+import { UNKNOWN, useSandbox } from '../harness/fixtures';
+
+const env = useSandbox({ jobStepMs: 60 });
+
+describe('control endpoints', () => {
+	const start = async () =>
+		(
+			await api(env.sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API' },
+			})
+		).json.data.jobId;
+
+	test('force a status, hold a job so it never ends, then let it go', async () => {
+		// Steps of a second: the hold comes before the first step even on a busy machine (with the
+		// suite's 60 ms steps the job could be running before the hold arrived).
+		const stepped = await startSandbox({ jobStepMs: 1000 });
+		try {
+			const held = (
+				await api(stepped, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+					method: 'POST',
+					body: { jobSource: 'API' },
+				})
+			).json.data.jobId;
+			await call(stepped, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: true } });
+			await sleep(1250);
+			expect((await api(stepped, `/jobs/${held}`)).json.data.status).toBe('pending');
+			await call(stepped, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: false } });
+			expect((await waitForJob(stepped, held)).status).toBe('success');
+		} finally {
+			await stepped.close();
+		}
+
+		const forced = await start();
+		const res = await call(env.sandbox, `/__sandbox/jobs/${forced}`, {
+			method: 'POST',
+			body: { status: 'failed' },
+		});
+		expect(res.json.data.job.status).toBe('failed');
+		expect((await api(env.sandbox, `/jobs/${forced}`)).json.data).toMatchObject({
+			status: 'failed',
+			finishedAt: expect.stringMatching(ISO),
+		});
+		expect(
+			(
+				await call(env.sandbox, `/__sandbox/jobs/${forced}`, {
+					method: 'POST',
+					body: { status: 'done' },
+				})
+			).status,
+		).toBe(400);
+	});
+
+	test('GET /__sandbox/jobs lists every run with its parameters, oldest first', async () => {
+		const a = await start();
+		const b = (
+			await api(env.sandbox, `/assets/${SEED_IDS.slackNotifier}/execute`, {
+				method: 'POST',
+				body: { jobSource: 'API', parameters: { MESSAGE: 'hi' } },
+			})
+		).json.data.jobId;
+		const jobs = (await call(env.sandbox, '/__sandbox/jobs')).json.data.jobs;
+		expect(jobs.map((j: any) => [j.job.jobId, j.parameters])).toEqual([
+			[a, {}],
+			[b, { MESSAGE: 'hi' }],
+		]);
+	});
+
+	test('control endpoints need the owner key', async () => {
+		expect((await call(env.sandbox, '/__sandbox/requests', { key: VIEWER })).status).toBe(403);
+		expect((await call(env.sandbox, '/__sandbox/requests', { key: null })).status).toBe(401);
+	});
+
+	test('the request log records method, path, query, status and time of public calls only', async () => {
+		await api(env.sandbox, '/assets?limit=2&offset=1');
+		await api(env.sandbox, `/assets/${UNKNOWN}`);
+		const log = (await call(env.sandbox, '/__sandbox/requests')).json.data.requests;
+		expect(log).toEqual([
+			{
+				method: 'GET',
+				path: '/api/public/v1/assets',
+				query: { limit: '2', offset: '1' },
+				status: 200,
+				fault: null,
+				time: expect.stringMatching(ISO),
+				durationMs: expect.any(Number),
+			},
+			{
+				method: 'GET',
+				path: `/api/public/v1/assets/${UNKNOWN}`,
+				query: {},
+				status: 404,
+				fault: null,
+				time: expect.stringMatching(ISO),
+				durationMs: expect.any(Number),
+			},
+		]);
+	});
+
+	test('reset goes back to the seed: jobs, faults and the log are gone', async () => {
+		const id = await start();
+		await call(env.sandbox, '/__sandbox/faults', {
+			method: 'POST',
+			body: { match: '/api/public/v1/jobs', times: 5, fault: 'status', status: 503 },
+		});
+		await call(env.sandbox, '/__sandbox/reset', { method: 'POST' });
+		expect((await api(env.sandbox, `/jobs/${id}`)).status).toBe(404);
+		expect((await call(env.sandbox, '/__sandbox/faults')).json.data.faults).toEqual([]);
+		expect((await call(env.sandbox, '/__sandbox/requests')).json.data.requests).toHaveLength(1);
+	});
+});
