@@ -185,7 +185,7 @@ test('metadata that is null and metadata that is missing differ; both missing is
 	]);
 });
 
-test('24.4 a list cut at 200 says how many it left out; the summary counts every difference', () => {
+test('a list cut at 200 says how many it left out; the summary counts every difference', () => {
 	const schema = (type: string) =>
 		Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`column_${i}`, { type }]));
 	const config = (n: number) =>

@@ -78,7 +78,7 @@ test('a cancelled execution ends the wait at once', async () => {
 	expect(Date.now() - started).toBeLessThan(5000); // the gate is shut for 10 s
 });
 
-test('24.2 shut for longer than the caller may wait at all: fails at once, whatever the deadline', async () => {
+test('shut for longer than the caller may wait at all: fails at once, whatever the deadline', async () => {
 	const g = gate();
 	await g.enter(Infinity);
 	g.release({ sentAt: Date.now(), waitMs: 3_600_000 });
@@ -95,7 +95,7 @@ test('24.2 shut for longer than the caller may wait at all: fails at once, whate
 	await expect(h.enter(Infinity, undefined, 72_000)).resolves.toBe(0);
 });
 
-test('24.1 a gate made from an earlier 429 is shut until then, then lets one through at a time', async () => {
+test('a gate made from an earlier 429 is shut until then, then lets one through at a time', async () => {
 	const shutUntil = Date.now() + 30;
 	const g = new RateGate(REAL_CHANCE, shutUntil);
 	expect(g.width).toBe(1);
@@ -117,7 +117,7 @@ test('a request waiting for a place gets it when the first one out releases (a g
 	await expect(Promise.all(both)).resolves.toEqual([0, 0]);
 });
 
-test('24.2 a 429 that asked for longer than the policy waits fails every later request at once, even when the wait is within the jitter allowance (65 s < 72 s)', async () => {
+test('a 429 that asked for longer than the policy waits fails every later request at once, even when the wait is within the jitter allowance (65 s < 72 s)', async () => {
 	const g = gate();
 	await g.enter(Infinity);
 	g.release({ sentAt: Date.now(), waitMs: 65_000, tooLong: true });

@@ -86,7 +86,7 @@ test('jobs asked longest ago (or never) go first; ties keep the order of Job IDs
 	expect(state[id(2)]).toMatchObject({ askedAt: 400, since: 100 }); // watched since the first ask
 });
 
-describe('24.8 with Fire for Jobs Already Finished off, "already finished" means before it was watched', () => {
+describe('with Fire for Jobs Already Finished off, "already finished" means before it was watched', () => {
 	const off = { ...all, emitAlreadyFinished: false };
 	const T = Date.parse('2026-11-24T10:00:00Z');
 	const at = (ms: number) => new Date(T + ms).toISOString();

@@ -3,7 +3,7 @@
 import { keySpellings, mayHoldKey, redact, redactJson } from '../../nodes/shared/transport/redact';
 
 const KEY = 'aw_live/9f8e7d6c/5b4a3210';
-/** A key with characters that URL-encoding changes (issue 24, point 5). */
+/** A key with characters that URL-encoding changes. */
 const ENCODED_KEY = 'aw_live_AbC+dEf/GhI=';
 
 test('the key is removed as sent, URL-encoded and JSON-escaped (with / as \\/ too)', () => {
@@ -19,7 +19,7 @@ test.each([
 	['URL-encoded, / kept (Python quote)', 'aw_live_AbC%2BdEf/GhI%3D'],
 	['URL-encoded, / kept, lower-case hex', 'aw_live_AbC%2bdEf/GhI%3d'],
 	['JSON-escaped, / as \\/', 'aw_live_AbC+dEf\\/GhI='],
-])('24.5 the fast check looks for every spelling redact removes: %s', (_name, form) => {
+])('the fast check looks for every spelling redact removes: %s', (_name, form) => {
 	expect(keySpellings(ENCODED_KEY)).toContain(form);
 	expect(redact(`access_token=${form}&x=1`, ENCODED_KEY)).toBe('access_token=[redacted]&x=1');
 	const answer = JSON.stringify({ data: { echo: `access_token=${form}` } }).replace(
@@ -30,7 +30,7 @@ test.each([
 	expect(JSON.stringify(redactJson(JSON.parse(answer), ENCODED_KEY))).not.toContain(form);
 });
 
-test('24.5 every spelling redact removes, in any JSON answer, is found by the fast check', () => {
+test('every spelling redact removes, in any JSON answer, is found by the fast check', () => {
 	for (const key of [KEY, ENCODED_KEY, 'aw_sandbox_owner', 'k%ey~with(odd)chars!*']) {
 		for (const form of keySpellings(key)) {
 			const text = JSON.stringify({ data: [{ note: `x ${form} y` }] });

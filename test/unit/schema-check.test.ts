@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The fast checks compiled from the API's zod schemas (issue 25, point 2) say yes exactly when zod
- * does, and then zod's result has the same content: random answers, made by breaking valid ones
- * at random places, compared against zod itself. About 2 s.
+ * The fast checks compiled from the API's zod schemas say yes exactly when zod does, and then zod's
+ * result has the same content: random answers, made by breaking valid ones at random places,
+ * compared against zod itself. About 2 s.
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';

@@ -1,4 +1,4 @@
-/** The service's clock from its Date headers (issue 24, point 3): never taken for later than it is. */
+/** The service's clock from its Date headers: never taken for later than it is. */
 import { ServiceClock } from '../../nodes/shared/transport/serviceClock';
 
 const T = Date.parse('2026-11-24T10:00:00.000Z');
