@@ -11,14 +11,13 @@
  * Most of a cell's time is waiting (Retry-After, timeouts, Job: Wait's Timeout), so the twelve
  * operations of a fault run side by side (six at a time: jest's maxConcurrency), each against a
  * sandbox of its own: about a minute for the 312 cells instead of about 3 one after another.
+ * The operations and how each is run: test/harness/fault-matrix-operations.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { INodeParameters } from 'n8n-workflow';
 import { join } from 'node:path';
 
 import { LAST_ANSWER_MS } from '../../nodes/AssetWorkspace/helpers/waitForJob';
-import { KEYS, SEED_IDS, stableUuid } from '../../sandbox/seed';
-import { startSandbox, type LoggedRequest, type Sandbox } from '../../sandbox/server';
+import { startSandbox, type LoggedRequest } from '../../sandbox/server';
 import {
 	OPERATIONS,
 	WAIT_TIMEOUT_SECONDS,
@@ -26,18 +25,11 @@ import {
 	type MatrixCell,
 } from '../../scripts/reliability-doc';
 import { OWNER, call } from '../helpers/http';
-import { runNode, testTransport, type SandboxCredentials } from '../harness/engine';
-import { inject, json, rl } from '../harness/fixtures';
-import { TriggerHarness } from '../harness/trigger';
+import { SETTINGS, jobs, operations, type Env } from '../harness/fault-matrix-operations';
+import { inject } from '../harness/fixtures';
 
 const DOC = join(__dirname, '..', '..', 'docs', 'RELIABILITY.md');
-const API = '/api/public/v1';
 
-/** What a cell runs against: the sandbox of its operation. */
-interface Env {
-	sandbox: Sandbox;
-	credentials: SandboxCredentials;
-}
 const envs = new Map<string, Env>();
 beforeAll(async () => {
 	for (const operation of OPERATIONS) {
@@ -156,247 +148,7 @@ const FAULTS: Array<{
 	},
 ];
 
-interface Outcome {
-	ok: boolean;
-	message?: string;
-	/** The error of a second input item that the fault does not touch (none expected). */
-	secondItemError?: string;
-	everything: string;
-}
-
-const version1 = stableUuid('version:revenue-forecast:1');
-const version3 = stableUuid('version:revenue-forecast:3');
-const jobs = (env: Env) => env.sandbox.workspace['jobs'] as Map<string, unknown>;
-function finishedJob(env: Env): string {
-	const { jobId } = env.sandbox.workspace.execute(
-		KEYS[0],
-		SEED_IDS.salesforceOpportunities,
-		'API',
-		{},
-	);
-	env.sandbox.workspace.controlJob(KEYS[0], jobId, { status: 'success' });
-	return jobId;
-}
-
-/** Each operation: the path its first item's request goes to, and a run with a second, untouched item where it has one. */
-const operations: Record<
-	string,
-	(env: Env) => { path: string; method: 'GET' | 'POST'; run: () => Promise<Outcome> }
-> = {
-	'Asset: Get': (env) => ({
-		path: `${API}/assets/${SEED_IDS.revenueForecast}`,
-		method: 'GET',
-		run: () =>
-			nodeRun(env, { resource: 'asset', operation: 'get', assetId: rl('={{ $json.id }}') }, [
-				{ id: SEED_IDS.revenueForecast },
-				{ id: SEED_IDS.stripePayments },
-			]),
-	}),
-	'Asset: Get Many': (env) => ({
-		path: `${API}/assets`,
-		method: 'GET',
-		run: () => nodeRun(env, { resource: 'asset', operation: 'getAll', returnAll: true }),
-	}),
-	'Asset: Execute': (env) => ({
-		path: `${API}/assets/${SEED_IDS.salesforceOpportunities}/execute`,
-		method: 'POST',
-		run: () =>
-			nodeRun(
-				env,
-				{
-					resource: 'asset',
-					operation: 'execute',
-					waitForCompletion: false,
-					assetId: rl('={{ $json.id }}'),
-				},
-				[{ id: SEED_IDS.salesforceOpportunities }, { id: SEED_IDS.stripePayments }],
-			),
-	}),
-	'Model Version: Get Many': (env) => ({
-		path: `${API}/assets/${SEED_IDS.revenueForecast}/model/versions`,
-		method: 'GET',
-		run: () =>
-			nodeRun(
-				env,
-				{
-					resource: 'modelVersion',
-					operation: 'getAll',
-					returnAll: true,
-					assetId: rl('={{ $json.id }}'),
-				},
-				[{ id: SEED_IDS.revenueForecast }, { id: SEED_IDS.campaignAttribution }],
-			),
-	}),
-	'Model Version: Get': (env) => ({
-		path: `${API}/assets/${SEED_IDS.revenueForecast}/model/versions/${version1}`,
-		method: 'GET',
-		run: () =>
-			nodeRun(env, {
-				resource: 'modelVersion',
-				operation: 'get',
-				assetId: rl(SEED_IDS.revenueForecast),
-				versionId: rl(version1),
-			}),
-	}),
-	'Model Version: Get Published': (env) => ({
-		path: `${API}/assets/${SEED_IDS.revenueForecast}/model`,
-		method: 'GET',
-		run: () =>
-			nodeRun(
-				env,
-				{ resource: 'modelVersion', operation: 'getPublished', assetId: rl('={{ $json.id }}') },
-				[{ id: SEED_IDS.revenueForecast }, { id: SEED_IDS.inventoryProjection }],
-			),
-	}),
-	'Model Version: Compare': (env) => ({
-		path: `${API}/assets/${SEED_IDS.revenueForecast}/model/versions/${version3}`,
-		method: 'GET',
-		run: () =>
-			nodeRun(
-				env,
-				{ resource: 'modelVersion', operation: 'compare', assetId: rl('={{ $json.id }}') },
-				[{ id: SEED_IDS.revenueForecast }, { id: SEED_IDS.campaignAttribution }],
-			),
-	}),
-	'Job: Get': (env) => {
-		const [a, b] = [finishedJob(env), finishedJob(env)];
-		return {
-			path: `${API}/jobs/${a}`,
-			method: 'GET',
-			run: () =>
-				nodeRun(env, { resource: 'job', operation: 'get', jobId: '={{ $json.id }}' }, [
-					{ id: a },
-					{ id: b },
-				]),
-		};
-	},
-	'Job: Wait': (env) => {
-		const [a, b] = [finishedJob(env), finishedJob(env)];
-		return {
-			path: `${API}/jobs/${a}`,
-			method: 'GET',
-			run: () =>
-				nodeRun(
-					env,
-					{
-						resource: 'job',
-						operation: 'wait',
-						jobId: '={{ $json.id }}',
-						options: { timeout: WAIT_TIMEOUT_SECONDS },
-					},
-					[{ id: a }, { id: b }],
-				),
-		};
-	},
-	'Trigger: jobs': (env) => {
-		const [a, b] = [finishedJob(env), finishedJob(env)];
-		return { path: `${API}/jobs/${a}`, method: 'GET', run: () => triggerRun(env, a, b) };
-	},
-	'Trigger: model versions': (env) => ({
-		path: `${API}/assets/${SEED_IDS.revenueForecast}/model/versions`,
-		method: 'GET',
-		run: () => eventTriggerRun(env, 'modelVersion'),
-	}),
-	'Trigger: assets': (env) => ({
-		path: `${API}/assets`,
-		method: 'GET',
-		run: () => eventTriggerRun(env, 'asset'),
-	}),
-};
-
-async function nodeRun(
-	env: Env,
-	parameters: INodeParameters,
-	items?: Array<{ id: string }>,
-): Promise<Outcome> {
-	const result = await runNode({
-		settings: SETTINGS,
-		credentials: env.credentials,
-		parameters,
-		items,
-		onError: 'continueRegularOutput',
-	});
-	const out = json(result);
-	const first =
-		out.find((o) => (o.details?.itemIndex ?? 0) === 0 && o.error) ??
-		(result.error ? { error: result.error.message } : undefined);
-	const second = items && items.length > 1 ? out[out.length - 1] : undefined;
-	return {
-		ok: !first && !result.error,
-		message: first?.error ?? result.error?.message,
-		secondItemError: second?.error,
-		everything:
-			JSON.stringify(result.run) +
-			JSON.stringify(out) +
-			String(result.error?.message) +
-			String(result.error?.description),
-	};
-}
-
-async function triggerRun(env: Env, jobId: string, other: string): Promise<Outcome> {
-	const trigger = new TriggerHarness(
-		env.credentials,
-		{ jobIds: `${jobId}, ${other}` },
-		{ settings: { transport: SETTINGS } },
-	);
-	const first = await trigger.poll();
-	await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
-	const second = await trigger.poll();
-	const fired = [...(first.items ?? []), ...(second.items ?? [])];
-	const firedFor = (id: string) => fired.filter((j) => j.jobId === id).length;
-	expect(firedFor(jobId)).toBe(1);
-	expect(firedFor(other)).toBe(1);
-	expect(fired).toHaveLength(2);
-	return {
-		ok: !first.error,
-		message: first.error?.message,
-		everything: JSON.stringify(fired) + String(first.error?.message) + JSON.stringify(first.error),
-	};
-}
-
-/**
- * The trigger's model-version or asset event, firing what exists: a poll with the fault, then
- * one without. Every version (created, and published) or asset fires once over the two.
- */
-async function eventTriggerRun(env: Env, event: 'modelVersion' | 'asset'): Promise<Outcome> {
-	const models = [SEED_IDS.revenueForecast, SEED_IDS.customerChurn];
-	const watched =
-		event === 'modelVersion'
-			? { models: { model: models.map((id) => ({ assetId: rl(id) })) } }
-			: {};
-	const trigger = new TriggerHarness(
-		env.credentials,
-		{ event, ...watched, options: { emitExisting: true } },
-		{ settings: { transport: SETTINGS } },
-	);
-	const first = await trigger.poll();
-	await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
-	const second = await trigger.poll();
-	const fired = [...(first.items ?? []), ...(second.items ?? [])];
-	const events = fired
-		.filter((i) => i.event === 'created' || i.event === 'published')
-		.map((i) => `${i.event} ${i.versionId ?? i.id}`);
-	const expected =
-		event === 'modelVersion'
-			? 3 + 1 + 2 // Revenue Forecast's three versions and its published one; Customer Churn's two
-			: env.sandbox.workspace.assetCount;
-	expect(new Set(events).size).toBe(expected);
-	expect(events).toHaveLength(expected);
-	return {
-		ok: !first.error,
-		message: first.error?.message,
-		everything: JSON.stringify(fired) + String(first.error?.message) + JSON.stringify(first.error),
-	};
-}
-
 const cells: MatrixCell[] = [];
-/**
- * Each attempt is cut off after 2 s, so hanging faults stay quick. Six cells run at once here,
- * beside other test files: a slow body (200 ms), or a request that must reach the sandbox before
- * its attempt is cut off, keeps 1.8 s to spare on a busy machine (with 500 ms and 1 s, both failed
- * under load).
- */
-const SETTINGS = testTransport({ attemptTimeoutMs: 2000 });
 const { attemptTimeoutMs, maxAttempts } = SETTINGS.retry;
 /**
  * Job: Wait's requests start within its Timeout, but the last check's retries, which have
