@@ -1,17 +1,20 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Promise: the API key never leaves the credential. In n8n's engine against the sandbox (which
- * can echo the request, key included, as careless servers do) and small fake servers: not in an
- * output item, an error message or description, nor a run's data, on success or failure; the
- * answer is parsed before it is redacted and redacted before any cut, so no prefix of the key
- * survives, and the words around it stay. Every spelling a server may echo it in:
- * key-never-leaks-in-any-spelling.test.ts; redirects and plain http: key-goes-only-to-the-base-url.test.ts.
+ * Promise: the API key never leaves the credential. In n8n's engine against the sandbox (which can
+ * echo the request, key included, as careless servers do) and small fake servers: not in an output
+ * item, an error message or description, nor a run's data, on success or failure; the answer is
+ * parsed before it is redacted and redacted before any cut, so no prefix of the key survives, and
+ * the words around it stay; nor in a line the node logs. Every spelling a server may echo it in:
+ * key-never-leaks-in-any-spelling.test.ts; redirects and plain http:
+ * key-goes-only-to-the-base-url.test.ts.
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER, api, call } from '../helpers/http';
+import { loggedDuring } from '../helpers/logs';
 import { sendJson, useFakeServers } from '../helpers/fake-server';
 import {
 	allText,
+	executeAsset,
 	getAsset,
 	inject,
 	json,
@@ -88,6 +91,31 @@ describe('the API key never leaves the credential', () => {
 			parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
 		});
 		expect(JSON.stringify(result.run)).not.toContain(OWNER);
+	});
+
+	test('not in a log line, even when the server echoes it', async () => {
+		await inject(env.sandbox, {
+			match: '/api/public/v1/jobs/',
+			times: 1,
+			fault: 'status',
+			status: 400,
+			echoRequest: true,
+		});
+		let failed: Array<{ error: string }> = [];
+		const logged = await loggedDuring(async () => {
+			const result = await run({
+				parameters: executeAsset({ waitForCompletion: true }),
+				items: [{ id: SEED_IDS.salesforceOpportunities }],
+				onError: 'continueRegularOutput',
+			});
+			failed = json(result);
+		});
+		// The service echoed the key into the status check's answer, and the node logged the job.
+		expect(failed[0].error).toContain('Bearer [redacted]');
+		expect(logged.map((line) => line.message)).toContainEqual(
+			expect.stringContaining('queued for asset'),
+		);
+		expect(logged.filter((line) => JSON.stringify(line).includes(OWNER))).toEqual([]);
 	});
 });
 

@@ -6,6 +6,7 @@
  * The sandbox's jobs take a step every 200 ms. About 5 s.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
+import { loggedDuring } from '../../helpers/logs';
 import { type NodeRunOptions, TEST_TRANSPORT } from '../../harness/engine';
 import {
 	executeAsset,
@@ -105,6 +106,21 @@ describe('Asset: Execute waits for the job by default', () => {
 		expect(job.status).toBe('pending');
 		expect(job.pollCount).toBeUndefined();
 		expect(statusRequests(job.jobId)).toHaveLength(0);
+	});
+
+	test('before waiting, the queued job is logged at info level, naming the job, the asset and the item', async () => {
+		let jobs: Array<{ jobId: string }> = [];
+		const logged = await loggedDuring(async () => {
+			jobs = json(await execute(SEED_IDS.salesforceOpportunities));
+		});
+		const queued = logged.filter((line) => line.message.startsWith('Asset Workspace: job'));
+		expect(queued).toEqual([
+			{
+				level: 'info',
+				message: `Asset Workspace: job ${jobs[0].jobId} queued for asset ${SEED_IDS.salesforceOpportunities} (item 0); waiting for it to finish`,
+				metadata: { jobId: jobs[0].jobId, assetId: SEED_IDS.salesforceOpportunities, itemIndex: 0 },
+			},
+		]);
 	});
 });
 
