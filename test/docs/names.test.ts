@@ -1,7 +1,7 @@
 /**
  * The names README.md and docs/*.md give for the nodes' fields, options and events are the
- * names the nodes show (issue 26: "Timeout" for Timeout (Seconds), "Model Version Published"
- * for Model Version Created or Published). Derived from the node and credential descriptions
+ * names the nodes show (not "Timeout" for Timeout (Seconds), nor "Model Version Published" for
+ * Model Version Created or Published). Derived from the node and credential descriptions
  * as n8n loads them. What it covers, kept simple:
  * - bold text in Title Case (every word capitalised but for short joining words, no closing
  *   punctuation) is a name: a display name or option name of either node or the credential, or

@@ -10,6 +10,11 @@ const LONG = [
 	'/test/promises/exactly-once-property-',
 	'/test/promises/fault-matrix.test.ts',
 	'/test/package.test.ts',
+	// Files that wait for real deadlines (15 to 35 s each), short in lines.
+	'/test/promises/timeouts-bound-everything.test.ts',
+	'/test/operations/asset/execute.test.ts',
+	'/test/promises/rate-limits-asset-event.test.ts',
+	'/test/promises/clocks.test.ts',
 ];
 
 class LongFirst extends Sequencer {

@@ -133,8 +133,9 @@ export const triggerScenario = (mode: TriggerMode) =>
 				expect(polls(basic)).toBe(asked);
 				expect(await notifications(on)).toHaveLength(1);
 				// Fire for Jobs Already Finished off: the state n8n saved at activation shows the job was
-				// watched before it finished (issue 24.8), so it fires once in every mode (in default
-				// mode it did not, before: its only running sighting came from a poll n8n did not keep).
+				// watched before it finished, so it fires once in every mode (in default mode it did not,
+				// before: its only running sighting came from a poll n8n did not keep; in engine:
+				// test/promises/exactly-once.test.ts).
 				expect(await notifications(off)).toHaveLength(1);
 
 				// The slow service, from a scheduled poll on (n8n's poll at activation and the next tick
