@@ -3,7 +3,7 @@
  * assets with its paging `meta`): an HTML login page or another service's JSON answering 200 fails
  * it with a clear message. Evaluated as n8n's credentials tester does (the request through
  * n8n-core's RoutingNode, then the test's rules on the answer), against small servers on
- * loopback and the sandbox. About 1 s.
+ * loopback and the sandbox. About 2 s.
  */
 import { fakeServer, sendJson, type FakeServer } from '../helpers/fake-server';
 import { OWNER } from '../helpers/http';

@@ -5,7 +5,7 @@
  * cannot carry (NaN, Infinity) at any depth, or a name Parameters (JSON) gives twice, fails that
  * item before anything is sent, naming the parameter; the other items run; the sandbox counts
  * the jobs queued. Leave Out Undefined Parameters (off by default) sends such an item without
- * that parameter instead. In n8n's engine against the sandbox. About 1 s.
+ * that parameter instead. In n8n's engine against the sandbox. About 2 s.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

@@ -6,7 +6,7 @@
  * and every later change once, also after a restart, and its floor is never later than now; the
  * Job event (Fire for Jobs Already Finished off) keeps a job that finished before it was watched
  * silent and fires one that finished after. Through n8n-core's PollContext in each of n8n's ways
- * of keeping state, against the sandbox behind a proxy that writes the Date. No waits: about 4 s.
+ * of keeping state, against the sandbox behind a proxy that writes the Date. No waits: about 2 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER, changeAsset, controlJob, newAsset, startJob } from '../helpers/http';
