@@ -1,5 +1,7 @@
 import {
 	UserError,
+	type IAuthenticateRuleResponseCode,
+	type IAuthenticateRuleResponseSuccessBody,
 	type ICredentialDataDecryptedObject,
 	type Icon,
 	type ICredentialTestRequest,
@@ -16,6 +18,13 @@ import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/shared/baseUrl';
  * with its own message.
  */
 const REDIRECTS = [301, 302, 303, 307, 308];
+
+/**
+ * What the test says when the base URL answers 200 with something other than the API's listing
+ * (a login page, a proxy, another service): the node would fail on it.
+ */
+const NOT_THE_API =
+	'The base URL answers, but not as the Asset Workspace API does (no list of assets came back): it may be a login page, a proxy or another service. Check the address.';
 
 /** Where a user who installed the package from n8n's panel reads how to run the sandbox. */
 const SANDBOX_DOCS =
@@ -96,7 +105,15 @@ export class AssetWorkspaceApi implements ICredentialType {
 			qs: { limit: 1 },
 			disableFollowRedirect: true,
 		},
+		// n8n's credentials tester reads every rule by its type (its TypeScript type wants one type a
+		// list): after a 2xx, a body whose `key` holds `value` (here: nothing) fails the test.
 		rules: [
+			...['data', 'meta.hasMore'].map(
+				(key): IAuthenticateRuleResponseSuccessBody => ({
+					type: 'responseSuccessBody',
+					properties: { key, value: undefined, message: NOT_THE_API },
+				}),
+			),
 			{
 				type: 'responseCode',
 				properties: {
@@ -119,6 +136,6 @@ export class AssetWorkspaceApi implements ICredentialType {
 					message: `The base URL answers with a redirect (${status}), which is not followed so that the API key goes nowhere else: set it to the address it redirects to.`,
 				},
 			})),
-		],
+		] as unknown as IAuthenticateRuleResponseCode[],
 	};
 }

@@ -55,14 +55,15 @@ export class AssetWorkspaceTrigger implements INodeType {
 			if (this.getMode() === 'manual') return await event.run(this, windowOf(this, settings), true);
 			const staticData = this.getWorkflowStaticData('node');
 			const now = settings.transport.chance.now();
-			const window = windowOf(this, settings, slowedUntil(staticData, now));
+			const longestMs = settings.transport.retry.maxRetryAfterMs;
+			const window = windowOf(this, settings, slowedUntil(staticData, now, longestMs));
 			const poll = async () => {
 				// The service asked to wait past this poll's window: nothing is asked.
 				if (window.api.rateLimitedUntil > window.until) return null;
 				try {
 					return await event.run(this, window, false);
 				} finally {
-					keepSlowdown(staticData, window.api.rateLimitedUntil, window.now());
+					keepSlowdown(staticData, window.api.rateLimitedUntil, window.now(), longestMs);
 				}
 			};
 			return await onePollAtATime(this, now, poll, () => null);

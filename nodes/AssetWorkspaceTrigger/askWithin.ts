@@ -1,8 +1,9 @@
 /**
  * Asking for many watched ids within a poll's window, and what the answers say about the poll
  * as a whole. One id's trouble never blocks the others: a 404 or 403 is that id's answer. The
- * poll fails on a wrong key (401; a 403 for every id when a listing request fails too), or when
- * nothing answered (the service is down), before any answer changes the state.
+ * poll fails on a wrong key (401; a 403 for every id when a listing request fails too), on a
+ * Retry-After longer than the node waits, or when nothing answered (the service is down), before
+ * any answer changes the state.
  */
 import { NodeApiError, NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
@@ -49,6 +50,9 @@ export const isForbidden = (answer: Answer<unknown>) => answer.error?.httpCode =
 /** Throws what fails the whole poll; otherwise the answers can be recorded. */
 export async function failIfThePollFails(poll: PollWindowed, answers: Array<Answer<unknown>>) {
 	const failures = answers.filter((a) => a.error).map((a) => a.error!);
+	// The service asked to wait longer than the node waits: n8n shows the error.
+	const waitTooLong = poll.api.askedToWaitTooLong && failures.find((e) => e.httpCode === '429');
+	if (waitTooLong) throw waitTooLong;
 	const unauthorized = failures.find((e) => e.httpCode === '401');
 	if (unauthorized) throw unauthorized;
 	const forbidden = answers.filter(isForbidden);

@@ -11,7 +11,7 @@
  */
 import type { AssetsState } from './assetState';
 import { roundRemovals } from './removalWatch';
-import { timeOf } from './times';
+import { startOnServiceClock, timeOf } from './times';
 
 /** How far behind the watermark a change is still looked for (a listing that shifts during a round). */
 export const LOOKBACK_MS = 60 * 60 * 1000;
@@ -105,8 +105,12 @@ export function endRound(state: AssetsState): string[] {
 	if (!round) return [];
 	state.lastOffset = round.from.offset;
 	// What was there before the first round began is what existed: it never fires later (an
-	// asset that a shifting listing hid from that round included).
-	if (state.watermark === undefined) state.floor = Math.max(state.floor ?? 0, round.began);
+	// asset that a shifting listing hid from that round included, unless it changed after the
+	// newest change the round saw: the floor is never later than that, see startOnServiceClock).
+	if (state.watermark === undefined) {
+		const start = startOnServiceClock(round.began, round.latest > 0 ? round.latest : undefined);
+		state.floor = Math.max(state.floor ?? 0, start);
+	}
 	state.watermark = Math.max(state.watermark ?? 0, Math.min(round.latest, round.began));
 	capRecent(state, state.watermark - LOOKBACK_MS);
 	state.round = undefined;

@@ -80,8 +80,11 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		const { failure } = outcome;
 		const refused = failure instanceof NodeApiError;
 		// A page refused by a rate limit, or cut off as the window closed: the round goes on from
-		// it next poll, and what was read counts.
-		const stop = refused && (failure.httpCode === '429' || (pages > 0 && !hasTime(poll)));
+		// it next poll, and what was read counts. A wait longer than the node waits fails the poll.
+		const stop =
+			refused &&
+			!poll.api.askedToWaitTooLong &&
+			(failure.httpCode === '429' || (pages > 0 && !hasTime(poll)));
 		if (!stop) throw failure;
 	} else if (outcome.ended) {
 		fired.push(...(await confirmRemovals(poll, state, endRound(state))));

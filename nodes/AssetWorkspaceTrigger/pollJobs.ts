@@ -21,6 +21,7 @@ import {
 	writeWatchState,
 	type WatchOptions,
 } from './jobWatch';
+import { newestOf, startOnServiceClock } from './times';
 
 /** How many job statuses are asked for at once in one poll. */
 export const POLL_CONCURRENCY = 16;
@@ -64,7 +65,10 @@ export async function pollJobs(ctx: IPollFunctions, poll: JobPoll) {
 	await failIfThePollFails(poll, answers);
 	const fired: INodeExecutionData[] = [];
 	const now = poll.now();
-	const since = poll.api.serviceTime(startedAt);
+	const written = answers.flatMap(({ value }) =>
+		value ? [value.startedAt, value.finishedAt] : [],
+	);
+	const since = startOnServiceClock(poll.api.serviceTime(startedAt), newestOf(written));
 	for (const answer of answers) {
 		markAsked(state, answer.id, now, since);
 		if (answer.value) {

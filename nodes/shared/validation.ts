@@ -2,6 +2,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { operationError } from './errors';
+import { requireSendable } from './unsendableValues';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const UUID_REGEX_SOURCE =
@@ -106,17 +107,7 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 			);
 		}
 	}
-	const odd = Object.entries(value).find(([, v]) => typeof v === 'number' && !Number.isFinite(v));
-	if (odd) {
-		throw operationError(
-			node,
-			`${field}: ${odd[0]} is ${String(odd[1])}, which JSON cannot carry`,
-			{
-				itemIndex,
-				description: 'Nothing was sent: JSON would send it as null. Send a finite number, or text.',
-			},
-		);
-	}
+	requireSendable(node, field, value as Record<string, unknown>, MAX_PARAMETER_DEPTH, itemIndex);
 	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels
 	// deep.
 	if (depthOf(value, MAX_PARAMETER_DEPTH) > MAX_PARAMETER_DEPTH) {

@@ -344,10 +344,22 @@ export async function listSearch(
 	return await search.call(context, options.filter, options.paginationToken);
 }
 
+/** lodash's `get` as n8n's CredentialsTester calls it, for the dotted keys of our rules. */
+const valueAt = (value: unknown, key: string) =>
+	key
+		.split('.')
+		.reduce<unknown>(
+			(at, part) =>
+				at === null || at === undefined ? undefined : (at as Record<string, unknown>)[part],
+			value,
+		);
+
 /**
  * Tests a credential the way n8n's CredentialsTester does for a credential with a `test`
  * request: the request runs as the routing of a temporary node through n8n-core's RoutingNode,
- * then the test's rules map the status to a message.
+ * then the test's rules map the status to a message (`responseCode`), or, when the request
+ * succeeded, the first output item's JSON to one (`responseSuccessBody`: the key's value equal
+ * to the rule's), as n8n 2.41's and 1.123's credentials-tester.service do.
  */
 export async function testCredential(
 	data: SandboxCredentials,
@@ -395,7 +407,13 @@ export async function testCredential(
 		data: { ...data },
 	});
 	try {
-		await routing.runNode();
+		const response = await routing.runNode();
+		for (const rule of test.rules ?? []) {
+			if (rule.type !== 'responseSuccessBody') continue;
+			const body = response?.[0][0].json;
+			if (valueAt(body, rule.properties.key) === rule.properties.value)
+				return { status: 'Error', message: rule.properties.message };
+		}
 		return { status: 'OK', message: 'Connection successful!' };
 	} catch (error) {
 		const cause = (

@@ -5,7 +5,8 @@
  * answered 429 with the seconds until the window ends as Retry-After, and (`skewMs`) the service's
  * clock is off by that much: its Date header and every time in its answers (createdAt,
  * updatedAt, startedAt, finishedAt) are shifted, as a service with a clock behind or ahead shows
- * them. It logs when each request arrived and, for a 429, when it was answered and how long the
+ * them; (`date`) its Date header is another's, as a reverse proxy that writes its own (or a broken
+ * one) sends it. It logs when each request arrived and, for a 429, when it was answered and how long the
  * service asked to wait.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +17,8 @@ import { listenLocally } from './fake-server';
 export interface ProxyOptions {
 	rateLimit?: { requests: number; windowMs: number };
 	skewMs?: number;
+	/** The Date header sent at our time `now` (by default the service's clock, skewed). */
+	date?: (now: number) => string;
 }
 
 export interface ProxiedRequest {
@@ -52,13 +55,14 @@ export async function serviceProxy(
 ): Promise<ServiceProxy> {
 	const requests: ProxiedRequest[] = [];
 	const skewMs = options.skewMs ?? 0;
+	const date = options.date ?? ((now: number) => new Date(now + skewMs).toUTCString());
 	let window = { start: 0, used: 0 };
 
 	const reply = (res: ServerResponse, status: number, text: string, headers = {}) => {
 		res.writeHead(status, {
 			'Content-Type': 'application/json',
 			'Content-Length': Buffer.byteLength(text),
-			Date: new Date(Date.now() + skewMs).toUTCString(),
+			Date: date(Date.now()),
 			...headers,
 		});
 		res.end(text);
@@ -98,4 +102,17 @@ export async function serviceProxy(
 		handle(req, res).catch(() => res.destroy());
 	});
 	return { ...(await listenLocally(server)), requests };
+}
+
+/** Proxies for a test file: `proxy(sandbox, options)` starts one, closed once the file is done. */
+export function useServiceProxies() {
+	const proxies: ServiceProxy[] = [];
+	afterAll(async () => {
+		await Promise.all(proxies.map(async (proxy) => await proxy.close()));
+	});
+	return async function proxy(sandbox: Sandbox, options: ProxyOptions = {}) {
+		const started = await serviceProxy(sandbox, options);
+		proxies.push(started);
+		return started;
+	};
 }

@@ -9,7 +9,7 @@
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER, changeAsset, controlJob, newAsset, sleep, startJob } from '../helpers/http';
-import { serviceProxy, type ServiceProxy } from '../helpers/service-proxy';
+import { useServiceProxies } from '../helpers/service-proxy';
 import { inject, useSandbox } from '../harness/fixtures';
 import {
 	N8N_MODES,
@@ -22,14 +22,9 @@ import {
 // Jobs only move when a test says so.
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
 
-const proxies: ServiceProxy[] = [];
-afterAll(async () => {
-	await Promise.all(proxies.map(async (proxy) => await proxy.close()));
-});
+const proxy = useServiceProxies();
 async function service(skewMs: number) {
-	const proxy = await serviceProxy(env.sandbox, { skewMs });
-	proxies.push(proxy);
-	return { baseUrl: proxy.url, apiKey: OWNER };
+	return { baseUrl: (await proxy(env.sandbox, { skewMs })).url, apiKey: OWNER };
 }
 
 const SKEWS = [

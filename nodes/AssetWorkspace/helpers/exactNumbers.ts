@@ -4,6 +4,7 @@
  * refuses such parameters before anything is sent, naming the parameter, instead of starting a
  * run with values nobody wrote.
  */
+import { walkJsonText } from './jsonText';
 
 export interface InexactNumber {
 	/** Where it is: `ACCOUNT_ID`, `limits.max`, `ids[2]`. */
@@ -39,35 +40,9 @@ export function carriesExactly(token: string): boolean {
  * hold exactly, with its path; undefined when every number is carried as written.
  */
 export function findInexactNumber(text: string): InexactNumber | undefined {
-	const path: Array<string | number> = [];
-	// Per open container: 'key' (an object expecting a key), 'value' (an object after its key), or
-	// 'item' (an array).
-	const expecting: Array<'key' | 'value' | 'item'> = [];
-	const label = () =>
-		path.reduce<string>(
-			(out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part),
-			'',
-		);
-	const token =
-		/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[{}[\]:,]|true|false|null|\s+/gy;
-	for (let match = token.exec(text); match; match = token.exec(text)) {
-		const part = match[0];
-		const top = expecting.length - 1;
-		if (part === '{' || part === '[') {
-			path.push(part === '{' ? '' : 0);
-			expecting.push(part === '{' ? 'key' : 'item');
-		} else if (part === '}' || part === ']') {
-			path.pop();
-			expecting.pop();
-		} else if (part === ',') {
-			if (expecting[top] === 'item') path[top] = (path[top] as number) + 1;
-			else expecting[top] = 'key';
-		} else if (part.startsWith('"') && expecting[top] === 'key') {
-			path[top] = JSON.parse(part) as string;
-			expecting[top] = 'value';
-		} else if (/^-?\d/.test(part) && !carriesExactly(part)) {
-			return { path: label(), written: part, sent: JSON.stringify(Number(part)) };
-		}
-	}
-	return undefined;
+	return walkJsonText(text, (part) =>
+		part.kind === 'number' && !carriesExactly(part.token)
+			? { path: part.path, written: part.token, sent: JSON.stringify(Number(part.token)) }
+			: undefined,
+	);
 }

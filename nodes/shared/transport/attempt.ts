@@ -15,7 +15,9 @@ import type {
 } from 'n8n-workflow';
 
 import { networkCode } from './errors';
+import { parseHttpDate } from './httpDate';
 import { parseRetryAfter } from './retry';
+import { MAX_CLOCK_SKEW_MS } from './serviceClock';
 
 export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -40,14 +42,20 @@ export type AttemptOutcome =
 	| { response: RawResponse; text: string }
 	| { error: unknown; timedOut: boolean; cancelled: boolean };
 
-/** What an outcome says, for the retry decision: the answer and its status, or the network code. */
+/**
+ * What an outcome says, for the retry decision: the answer and its status, or the network code. A
+ * Retry-After date is on the service's clock: it is read against the answer's own `Date` (one
+ * within MAX_CLOCK_SKEW_MS of `now`, ours; else against ours).
+ */
 export function readOutcome(outcome: AttemptOutcome, now: number) {
 	if ('error' in outcome) {
 		const code = outcome.timedOut ? 'ETIMEDOUT' : networkCode(outcome.error);
 		return { answer: undefined, status: undefined, retryAfterMs: undefined, code };
 	}
 	const { statusCode, headers } = outcome.response;
-	const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
+	const date = parseHttpDate(headers.date);
+	const serviceNow = date !== undefined && Math.abs(date - now) <= MAX_CLOCK_SKEW_MS ? date : now;
+	const retryAfterMs = parseRetryAfter(headers['retry-after'], serviceNow);
 	return { answer: outcome, status: statusCode, retryAfterMs, code: undefined };
 }
 

@@ -60,6 +60,11 @@ export class RateGate {
 		return this.shutUntil;
 	}
 
+	/** Until when (ms) a 429 asked for a wait longer than the policy allows; 0 when none did. */
+	get refusedUntilMs() {
+		return this.refusedUntil;
+	}
+
 	/**
 	 * Waits for a turn; resolves with the number of refusals that happened to others while this
 	 * request waited (to count as its own attempts). Holds a place until `release` is called. A gate

@@ -62,6 +62,11 @@ export class AssetWorkspaceTransport {
 		return this.gate.shutUntilMs;
 	}
 
+	/** Whether a 429 asked for a wait longer than the retry policy allows (its request failed). */
+	get askedToWaitTooLong() {
+		return this.gate.refusedUntilMs > 0;
+	}
+
 	/** The service's time (ms) at our time `at` (by default now), as its answers' dates tell it. */
 	serviceTime(at = this.settings.chance.now()) {
 		return at + this.clock.offsetMs;

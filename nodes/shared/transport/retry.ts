@@ -2,6 +2,7 @@
  * The retry policy and the one decision it makes after a failed attempt: wait and send again,
  * or stop. Pure: no clock, no HTTP, no n8n; `random` is passed in so tests can pin the jitter.
  */
+import { parseHttpDate } from './httpDate';
 
 export interface RetryPolicy {
 	/** Attempts per request, the first one included. */
@@ -108,20 +109,6 @@ export function decideRetry(
 	return { retry: true, waitMs };
 }
 
-const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const LONG_DAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
-const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
-const TIME = '\\d{2}:\\d{2}:\\d{2}';
-/**
- * The three HTTP-date forms of RFC 9110: IMF-fixdate, RFC 850 and asctime (the last one is GMT
- * too).
- */
-const HTTP_DATES = [
-	new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`),
-	new RegExp(`^${LONG_DAY}, \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`),
-	new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} \\d{4}$`),
-];
-
 /**
  * A Retry-After header in ms: a non-negative integer of seconds, or an HTTP-date (the time left
  * until it, 0 when past). Anything else (`-5`, `5.`, `abc 1`) is no Retry-After at all.
@@ -133,8 +120,6 @@ export function parseRetryAfter(
 	const value = (Array.isArray(header) ? header[0] : header)?.trim();
 	if (!value) return undefined;
 	if (/^\d+$/.test(value)) return Number(value) * 1000;
-	const form = HTTP_DATES.findIndex((pattern) => pattern.test(value));
-	if (form === -1) return undefined;
-	const at = Date.parse(form === 2 ? `${value} GMT` : value);
-	return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+	const at = parseHttpDate(value);
+	return at === undefined ? undefined : Math.max(0, at - now);
 }

@@ -35,6 +35,15 @@ const properties: INodeProperties[] = [
 	},
 	optionsCollection([
 		concurrencyOption,
+		{
+			displayName: 'Leave Out Undefined Parameters',
+			name: 'omitUndefined',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether a parameter whose value comes out undefined (an expression reading a field the item lacks) is left out, so the run uses the asset's own variable. Off: such an item fails, naming the parameter, and nothing is sent for it.",
+			displayOptions: { show: { '/specifyParameters': ['keypair', 'json'] } },
+		},
 		...waitOptions.map((option) => ({
 			...option,
 			displayOptions: { show: { '/waitForCompletion': [true] } },
