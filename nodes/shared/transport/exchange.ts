@@ -4,13 +4,11 @@
  * nothing sent), and a 2xx answer parsed, cleaned of the key and checked against its schema.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
-import type { z } from 'zod';
 
 import { checkApiKey } from '../apiKey';
 import { API_PREFIX, checkBaseUrl } from '../baseUrl';
 import { operationError } from '../errors';
-import { checkOf } from '../schemaCheck';
-import { describeSchemaError } from '../schemas';
+import { describeSchemaError, parseAnswer, type Parsed, type Schema } from '../schemas';
 import { CREDENTIAL_TYPE, type ApiContext } from './attempt';
 import type { FailureDetail, RequestLabel } from './errors';
 import { describeBody } from './failures';
@@ -78,12 +76,12 @@ export function serialiseBody(node: INode, body: IDataObject, request: RequestLa
 }
 
 /** A 2xx answer as the schema's data, or what is wrong with it (for requestFailure). */
-export function readAnswer<T extends z.ZodTypeAny>(
+export function readAnswer<T extends Schema>(
 	text: string,
 	schema: T,
 	apiKey: string,
 	context: { method: string; status: number; attempts: number },
-): { data: z.infer<T> } | { failure: FailureDetail } {
+): { data: Parsed<T> } | { failure: FailureDetail } {
 	const { status, attempts } = context;
 	const next =
 		context.method === 'POST'
@@ -105,8 +103,7 @@ export function readAnswer<T extends z.ZodTypeAny>(
 	// A server that echoes the request must not put the key into an output item, however it escapes
 	// it.
 	const value = mayHoldKey(text, apiKey) ? redactJson(json, apiKey) : json;
-	if (checkOf(schema)?.(value)) return { data: value as z.infer<T> };
-	const parsed = schema.safeParse(value);
+	const parsed = parseAnswer(schema, value);
 	if (parsed.success) return { data: parsed.data };
 	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;
 	const hint = `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`;
