@@ -75,6 +75,27 @@ export function serialiseBody(node: INode, body: IDataObject, request: RequestLa
 	);
 }
 
+/**
+ * zod's output with plain prototypes. The zod 4 bundled here (of zod 3.25.76) assigns an answer's
+ * own `"__proto__"` key (JSON.parse makes one) to the loose object it builds, which drops the key
+ * but makes its value that object's prototype, with inherited properties the answer chose (zod
+ * 4.4 skips the key, colinhacks/zod#5898, as zod 3 did). Every object of the output gets back
+ * Object's prototype; its own keys stay zod's. Only a text that could spell the key, as written
+ * or with `\u` escapes, is walked.
+ */
+function withPlainPrototypes<T>(text: string, data: T): T {
+	if (!text.includes('__proto__') && !text.includes('\\u')) return data;
+	const stack: unknown[] = [data];
+	while (stack.length > 0) {
+		const value = stack.pop();
+		if (typeof value !== 'object' || value === null) continue;
+		if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype)
+			Object.setPrototypeOf(value, Object.prototype);
+		for (const child of Object.values(value)) stack.push(child);
+	}
+	return data;
+}
+
 /** A 2xx answer as the schema's data, or what is wrong with it (for requestFailure). */
 export function readAnswer<T extends Schema>(
 	text: string,
@@ -104,7 +125,7 @@ export function readAnswer<T extends Schema>(
 	// it.
 	const value = mayHoldKey(text, apiKey) ? redactJson(json, apiKey) : json;
 	const parsed = parseAnswer(schema, value);
-	if (parsed.success) return { data: parsed.data };
+	if (parsed.success) return { data: withPlainPrototypes(text, parsed.data) };
 	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;
 	const hint = `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`;
 	return { failure: { status, message, hint, next, attempts } };
