@@ -1,24 +1,53 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- build configuration, never published: it runs on Node.js, outside n8n */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 import { transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * zod is bundled with its whitespace and syntax minified (names kept): it is a third party's code
- * that nobody reviews from dist/, and half the package's size as written. Our own code stays as
- * written, for n8n's reviewers.
+ * zod is bundled with its syntax minified (names kept): it is a third party's code that nobody
+ * reviews from dist/. Our own code stays as written, for n8n's reviewers. Not its whitespace:
+ * esbuild's whitespace minification drops the `@__PURE__` and `@__NO_SIDE_EFFECTS__` annotations
+ * (by design, evanw/esbuild#1990) that let the bundle leave out the parts of zod/v4-mini the
+ * schemas do not use; without them all of it is bundled (223,032 bytes of JavaScript instead of
+ * 176,861). So its whitespace goes after the build, once the unused parts are gone:
+ * `squeezeZod` rewrites each of zod's modules in the shared chunk (the sections the bundler heads
+ * with `// node_modules/zod/...`) without whitespace; our own sections stay as written.
  */
 const minifyZod: NonNullable<Options['esbuildPlugins']>[number] = {
 	name: 'minify-zod',
 	setup(build) {
 		build.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/].*\.c?js$/ }, async ({ path }) => {
 			const source = await readFile(path, 'utf8');
-			const { code } = await transform(source, { minifyWhitespace: true, minifySyntax: true });
+			const { code } = await transform(source, { minifySyntax: true });
 			return { contents: code, loader: 'js' };
 		});
 	},
 };
+
+/** Every section of `code` that the bundler headed `// node_modules/zod/...`, its whitespace minified. */
+async function squeezeZodSections(code: string): Promise<string> {
+	const sections = code.split(/^(?=\/\/ (?:node_modules|nodes|credentials)\/)/m);
+	const squeezed = await Promise.all(
+		sections.map(async (section) =>
+			section.startsWith('// node_modules/zod/')
+				? `${(await transform(section, { minifyWhitespace: true })).code}\n`
+				: section,
+		),
+	);
+	return squeezed.join('');
+}
+
+async function squeezeZod(outDir: string) {
+	const dir = join(outDir, 'shared');
+	for (const name of await readdir(dir)) {
+		const file = join(dir, name);
+		const code = await readFile(file, 'utf8');
+		if (code.includes('// node_modules/zod/'))
+			await writeFile(file, await squeezeZodSections(code));
+	}
+}
 
 // The published package: CommonJS files under dist/ at the paths named in package.json's `n8n` section.
 // n8n-workflow (a peer dependency) stays external; zod and our own modules are bundled in,
@@ -48,4 +77,5 @@ export default defineConfig({
 	esbuildOptions(options) {
 		options.chunkNames = 'shared/[name]-[hash]';
 	},
+	onSuccess: async () => await squeezeZod('dist'),
 });

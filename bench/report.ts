@@ -2,7 +2,7 @@
 import { markdownTable } from './format';
 import type { BenchResults } from './results';
 import { growthSection, returnAllSections, sandboxSection } from './reportReturnAll';
-import { getsSection, packageSection, triggerSections } from './reportOthers';
+import { getsSection, packageSection, triggerSections, validationSection } from './reportOthers';
 import { targetRows } from './targets';
 
 const load = (averages: number[]) => averages.map((n) => n.toFixed(2)).join(', ');
@@ -34,6 +34,8 @@ ${markdownTable(['target', 'measured', ''], targetRows(r))}
 ${sandboxSection(r)}
 
 ${returnAllSections(r)}
+
+${validationSection(r)}
 
 ${growthSection(r)}
 

@@ -1,13 +1,29 @@
 /**
- * BENCHMARKS.md's other sections: the published package's size, 1,000 Gets, and the trigger's
- * polls (Job Finished over 500 jobs, Asset Created or Updated over a folder of 10,000 assets).
+ * BENCHMARKS.md's other sections: the validation of Return All's pages, the published package's
+ * size, 1,000 Gets, and the trigger's polls (Job Finished over 500 jobs, Asset Created or Updated
+ * over a folder of 10,000 assets).
  */
 import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
 import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/pollJobs';
 import { count, fmt, markdownTable, measureTable } from './format';
 import { RUNS } from './measure';
+import { BEFORE_ZOD_4 } from './answerValidation';
 import { BEFORE_ISSUE_25 } from './packageSize';
 import type { BenchResults } from './results';
+
+export function validationSection({ validation }: BenchResults) {
+	const rows = validation.rows.map((row) => [row.label, fmt(row.ms), fmt(row.validationMs)]);
+	return `## The validation of Return All of ${count(validation.assets)} assets
+
+In the bench process, without HTTP (bench/answerValidation.ts): the 100 pages of 100 assets of a
+sandbox of ${count(validation.assets)}, as JSON text, read as the node reads an answer (JSON.parse,
+the key check, the schema), every variant one after another in each of ${validation.rounds} rounds;
+the median of each. Validation is a variant's time less the floor's. "Before" is the code of
+${BEFORE_ZOD_4}: a fast check compiled from zod 3's private \`_def\` (schemaCheck.ts), zod 3 only
+where it said no.
+
+${markdownTable(['variant', '100 pages (median)', 'validation'], rows)}`;
+}
 
 export function packageSection({ pkg }: BenchResults) {
 	const paths = [...new Set([...Object.keys(BEFORE_ISSUE_25), ...pkg.files.map((f) => f.path)])];
@@ -25,8 +41,8 @@ export function packageSection({ pkg }: BenchResults) {
 	return `## The published package
 
 \`npm run build\`, then the size of each JavaScript file \`npm pack --dry-run --json\` lists (what
-would be published), as test/package.test.ts weighs it; zod is counted by a sentence of its
-English error map that every bundled copy holds once (bench/packageSize.ts). Before: the
+would be published), as test/package.test.ts weighs it; zod is counted by a sentence of zod
+4's core that every bundled copy holds once (bench/packageSize.ts). Before: the
 package at 3c8710f, before issue 25, one bundle per node with zod in each.
 
 ${markdownTable(['file (bytes)', 'before (3c8710f)', 'now', 'copies of zod now'], rows)}`;

@@ -1,4 +1,5 @@
 /** Everything one `npm run bench` measured, as the report reads it. */
+import type { AnswerValidation } from './answerValidation';
 import type { Measure } from './measure';
 import type { PackageSize } from './packageSize';
 import type { ReturnAllProfile } from './profileReturnAll';
@@ -22,6 +23,8 @@ export interface BenchResults {
 	at50: Measure[];
 	/** Where Return All's CPU goes at 0 ms (in-process). */
 	profile: ReturnAllProfile;
+	/** The validation of Return All's 100 pages: zod 4 beside the code before it (in-process). */
+	validation: AnswerValidation;
 	/** Return All of GROWTH_ASSETS at 0 ms: this node and HTTP Request + Split Out. */
 	growth: Measure[];
 	gets: Measure[];

@@ -4,7 +4,8 @@
  *
  * 1. The published package's size (bench/packageSize.ts).
  * 2. The sandbox's own time per page at 1,000, 10,000 and 1,000,000 assets (bench/sandboxPages.ts).
- * 3. A CPU profile of Return All of 10,000 assets at 0 ms, in-process (bench/profileReturnAll.ts).
+ * 3. A CPU profile of Return All of 10,000 assets at 0 ms, in-process (bench/profileReturnAll.ts),
+ *    and the validation of its 100 pages: zod 4 beside the code before it (bench/answerValidation.ts).
  * 4. Return All of 10,000 assets at 0 and 50 ms in a real n8n: this node against the HTTP Request
  *    node + Split Out, the HTTP Request node alone and a raw fetch loop (bench/returnAll.ts).
  * 5. Return All of 100,000 assets at 0 ms: this node against HTTP Request + Split Out.
@@ -17,6 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { runtimeOf } from '../e2e/runtime';
+import { answerValidation } from './answerValidation';
 import { manyGets } from './gets';
 import { log } from './measure';
 import { packageSize } from './packageSize';
@@ -35,6 +37,7 @@ async function main() {
 	log('The sandbox: time per page at 1,000, 10,000 and 1,000,000 assets (about a minute)...');
 	const pages = await sandboxPages();
 	const profile = await profileReturnAll(RETURN_ALL_ASSETS);
+	const validation = await answerValidation();
 	const tenThousand = { assets: RETURN_ALL_ASSETS, withBaselines: true };
 	const at0 = await returnAll({ ...tenThousand, latencyMs: 0 });
 	const at50 = await returnAll({ ...tenThousand, latencyMs: 50 });
@@ -60,6 +63,7 @@ async function main() {
 		at0,
 		at50,
 		profile,
+		validation,
 		growth,
 		gets,
 		jobsPoll,

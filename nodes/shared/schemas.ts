@@ -1,115 +1,116 @@
 /**
- * The API's response shapes, in one place. Extra fields pass through untouched. Where the
- * contract leaves a shape open the schema is tolerant: times may be null or empty (a pending job
- * has not started), a job status outside the documented five is kept (and never terminal), and
- * "nothing published" may come as `data: null` or `data.version: null`.
+ * The API's response shapes, in one place (zod 4's API, `zod/v4-mini`). Extra fields pass through
+ * untouched. Where the contract leaves a shape open the schema is tolerant: times may be null or
+ * empty (a pending job has not started), a job status outside the documented five is kept (and
+ * never terminal), and "nothing published" may come as `data: null` or `data.version: null`.
  */
-import { z } from 'zod';
+import * as z from 'zod/v4-mini';
+import { toDotPath, type $ZodError } from 'zod/v4/core';
+import { en } from 'zod/v4/locales';
 
-const nullableString = z.string().nullable();
+const nullableString = z.nullable(z.string());
 /** A time the service may leave null or empty (a pending job has not started). */
-const looseTime = z.string().nullable().optional();
+const looseTime = z.optional(nullableString);
+const anyObject = z.record(z.string(), z.unknown());
 
-export const assetSchema = z
-	.object({
-		id: z.string(),
-		name: z.string(),
-		description: nullableString,
-		type: z.string(),
-		createdAt: z.string(),
-		updatedAt: z.string(),
-		owner: z
-			.object({ id: nullableString, displayName: nullableString, email: nullableString.optional() })
-			.passthrough(),
-		parentFolder: z.object({ id: z.string(), name: z.string() }).passthrough().nullable(),
-		schedules: z.array(
-			z
-				.object({
-					cronExpression: z.string(),
-					timezone: z.string(),
-					nextRunAt: nullableString.optional(),
-				})
-				.passthrough(),
+export const assetSchema = z.looseObject({
+	id: z.string(),
+	name: z.string(),
+	description: nullableString,
+	type: z.string(),
+	createdAt: z.string(),
+	updatedAt: z.string(),
+	owner: z.looseObject({
+		id: nullableString,
+		displayName: nullableString,
+		email: z.optional(nullableString),
+	}),
+	parentFolder: z.nullable(z.looseObject({ id: z.string(), name: z.string() })),
+	schedules: z.array(
+		z.looseObject({
+			cronExpression: z.string(),
+			timezone: z.string(),
+			nextRunAt: z.optional(nullableString),
+		}),
+	),
+	details: z.optional(
+		z.nullable(
+			z.looseObject({
+				tablePrefix: z.optional(nullableString),
+				computeProfile: z.optional(nullableString),
+			}),
 		),
-		details: z
-			.object({ tablePrefix: nullableString.optional(), computeProfile: nullableString.optional() })
-			.passthrough()
-			.nullable()
-			.optional(),
-	})
-	.passthrough();
+	),
+});
 
-export const listMetaSchema = z
-	.object({ limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() })
-	.passthrough();
+export const listMetaSchema = z.looseObject({
+	limit: z.int(),
+	offset: z.int(),
+	hasMore: z.boolean(),
+});
 
-export const assetListSchema = z
-	.object({ data: z.array(assetSchema), meta: listMetaSchema })
-	.passthrough();
-export const assetEnvelopeSchema = z.object({ data: assetSchema }).passthrough();
+export const assetListSchema = z.looseObject({ data: z.array(assetSchema), meta: listMetaSchema });
+export const assetEnvelopeSchema = z.looseObject({ data: assetSchema });
 
-export const versionSummarySchema = z
-	.object({
-		id: z.string(),
-		versionNumber: z.number(),
-		recordType: z.string().nullable().optional(),
-		published: z.boolean(),
-		comment: z.string().nullable().optional(),
-		createdAt: z.string().nullable().optional(),
-		updatedAt: looseTime,
-	})
-	.passthrough();
+export const versionSummarySchema = z.looseObject({
+	id: z.string(),
+	versionNumber: z.number(),
+	recordType: z.optional(nullableString),
+	published: z.boolean(),
+	comment: z.optional(nullableString),
+	createdAt: z.optional(nullableString),
+	updatedAt: looseTime,
+});
 
-export const versionSchema = versionSummarySchema
-	.extend({
-		nodes: z.array(z.record(z.unknown())),
-		edges: z.array(z.record(z.unknown())),
-		metadata: z.record(z.unknown()).nullable(),
-	})
-	.passthrough();
+export const versionSchema = z.extend(versionSummarySchema, {
+	nodes: z.array(anyObject),
+	edges: z.array(anyObject),
+	metadata: z.nullable(anyObject),
+});
 
 /**
  * A version as Compare reads it: the canvas may hold any JSON (its shape is not in the contract),
- * so nothing past the summary fields is checked.
+ * so nothing past the summary fields is checked (`optional`: zod 4 would otherwise add an absent
+ * one as `undefined`).
  */
-export const canvasVersionSchema = versionSummarySchema
-	.extend({ nodes: z.unknown(), edges: z.unknown(), metadata: z.unknown() })
-	.passthrough();
-export const canvasEnvelopeSchema = z
-	.object({ data: z.object({ version: canvasVersionSchema }).passthrough() })
-	.passthrough();
+export const canvasVersionSchema = z.extend(versionSummarySchema, {
+	nodes: z.optional(z.unknown()),
+	edges: z.optional(z.unknown()),
+	metadata: z.optional(z.unknown()),
+});
+export const canvasEnvelopeSchema = z.looseObject({
+	data: z.looseObject({ version: canvasVersionSchema }),
+});
 
-export const versionListSchema = z
-	.object({ data: z.object({ versions: z.array(versionSummarySchema) }).passthrough() })
-	.passthrough();
-export const versionEnvelopeSchema = z
-	.object({ data: z.object({ version: versionSchema }).passthrough() })
-	.passthrough();
+export const versionListSchema = z.looseObject({
+	data: z.looseObject({ versions: z.array(versionSummarySchema) }),
+});
+export const versionEnvelopeSchema = z.looseObject({
+	data: z.looseObject({ version: versionSchema }),
+});
 /** Get Published: the "nothing published" answer may be `data: null` or `data.version: null`. */
-export const publishedEnvelopeSchema = z
-	.object({ data: z.object({ version: versionSchema.nullable() }).passthrough().nullable() })
-	.passthrough();
+export const publishedEnvelopeSchema = z.looseObject({
+	data: z.nullable(z.looseObject({ version: z.nullable(versionSchema) })),
+});
 
 export const JOB_STATUSES = ['pending', 'running', 'success', 'warning', 'failed'] as const;
 export const TERMINAL_STATUSES = ['success', 'warning', 'failed'] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
-export const jobSchema = z
-	.object({
-		jobId: z.string(),
-		// Any status outside the documented list is "unknown": never treated as terminal.
-		status: z.string(),
-		assetId: z.string().nullable().optional(),
-		jobSource: z.string().nullable().optional(),
-		jobSourceId: z.string().nullable().optional(),
-		startedAt: looseTime,
-		finishedAt: looseTime,
-	})
-	.passthrough();
-export const jobEnvelopeSchema = z.object({ data: jobSchema }).passthrough();
+export const jobSchema = z.looseObject({
+	jobId: z.string(),
+	// Any status outside the documented list is "unknown": never treated as terminal.
+	status: z.string(),
+	assetId: z.optional(nullableString),
+	jobSource: z.optional(nullableString),
+	jobSourceId: z.optional(nullableString),
+	startedAt: looseTime,
+	finishedAt: looseTime,
+});
+export const jobEnvelopeSchema = z.looseObject({ data: jobSchema });
 
 export const errorBodySchema = z.object({
-	error: z.object({ code: z.string(), message: z.string() }).passthrough(),
+	error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 
 export type Asset = z.infer<typeof assetSchema>;
@@ -122,17 +123,29 @@ export function isTerminal(status: string): status is TerminalStatus {
 	return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
+/** A schema of this file; `Parsed<S>` is what its parse returns. */
+export type Schema = z.ZodMiniType;
+export type Parsed<S extends Schema> = z.infer<S>;
+
 /**
- * Names the first contract break of a zod error, e.g. `data[3].id: Expected string, received
- * number`.
+ * How every answer is parsed: zod's English messages for this parse only (zod/v4-mini has none
+ * by default, and zod's global configuration is left alone), and no code built at run time
+ * (`jitless`: zod would otherwise compile each object check with the `Function` constructor,
+ * which n8n's rules forbid in a community node).
  */
-export function describeSchemaError(error: z.ZodError): string {
+const PARSE = { error: en().localeError, jitless: true } as const;
+
+/** The answer as `schema` reads it (zod's output), or zod's error. */
+export function parseAnswer<S extends Schema>(schema: S, value: unknown) {
+	return z.safeParse(schema, value, PARSE);
+}
+
+/**
+ * Names the first contract break of a zod error, e.g. `data[3].id: Invalid input: expected
+ * string, received number` (the path written as zod's prettifyError writes it).
+ */
+export function describeSchemaError(error: $ZodError): string {
 	const issue = error.issues[0];
-	const path = issue.path.reduce<string>(
-		(text, part) =>
-			typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : String(part),
-		'',
-	);
 	const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
-	return `${path || '(body)'}: ${issue.message}${more}`;
+	return `${toDotPath(issue.path) || '(body)'}: ${issue.message}${more}`;
 }

@@ -4,13 +4,11 @@
  * nothing sent), and a 2xx answer parsed, cleaned of the key and checked against its schema.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
-import type { z } from 'zod';
 
 import { checkApiKey } from '../apiKey';
 import { API_PREFIX, checkBaseUrl } from '../baseUrl';
 import { operationError } from '../errors';
-import { checkOf } from '../schemaCheck';
-import { describeSchemaError } from '../schemas';
+import { describeSchemaError, parseAnswer, type Parsed, type Schema } from '../schemas';
 import { CREDENTIAL_TYPE, type ApiContext } from './attempt';
 import type { FailureDetail, RequestLabel } from './errors';
 import { describeBody } from './failures';
@@ -77,13 +75,34 @@ export function serialiseBody(node: INode, body: IDataObject, request: RequestLa
 	);
 }
 
+/**
+ * zod's output with plain prototypes. The zod 4 bundled here (of zod 3.25.76) assigns an answer's
+ * own `"__proto__"` key (JSON.parse makes one) to the loose object it builds, which drops the key
+ * but makes its value that object's prototype, with inherited properties the answer chose (zod
+ * 4.4 skips the key, colinhacks/zod#5898, as zod 3 did). Every object of the output gets back
+ * Object's prototype; its own keys stay zod's. Only a text that could spell the key, as written
+ * or with `\u` escapes, is walked.
+ */
+function withPlainPrototypes<T>(text: string, data: T): T {
+	if (!text.includes('__proto__') && !text.includes('\\u')) return data;
+	const stack: unknown[] = [data];
+	while (stack.length > 0) {
+		const value = stack.pop();
+		if (typeof value !== 'object' || value === null) continue;
+		if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype)
+			Object.setPrototypeOf(value, Object.prototype);
+		for (const child of Object.values(value)) stack.push(child);
+	}
+	return data;
+}
+
 /** A 2xx answer as the schema's data, or what is wrong with it (for requestFailure). */
-export function readAnswer<T extends z.ZodTypeAny>(
+export function readAnswer<T extends Schema>(
 	text: string,
 	schema: T,
 	apiKey: string,
 	context: { method: string; status: number; attempts: number },
-): { data: z.infer<T> } | { failure: FailureDetail } {
+): { data: Parsed<T> } | { failure: FailureDetail } {
 	const { status, attempts } = context;
 	const next =
 		context.method === 'POST'
@@ -105,9 +124,8 @@ export function readAnswer<T extends z.ZodTypeAny>(
 	// A server that echoes the request must not put the key into an output item, however it escapes
 	// it.
 	const value = mayHoldKey(text, apiKey) ? redactJson(json, apiKey) : json;
-	if (checkOf(schema)?.(value)) return { data: value as z.infer<T> };
-	const parsed = schema.safeParse(value);
-	if (parsed.success) return { data: parsed.data };
+	const parsed = parseAnswer(schema, value);
+	if (parsed.success) return { data: withPlainPrototypes(text, parsed.data) };
 	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;
 	const hint = `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`;
 	return { failure: { status, message, hint, next, attempts } };

@@ -2,7 +2,7 @@
  * What went wrong with a request, in words for its error: the body the server sent, where a
  * redirect pointed, why no answer came, and why the request was not sent again.
  */
-import { errorBodySchema } from '../schemas';
+import { errorBodySchema, parseAnswer } from '../schemas';
 import { networkWords, type FailureDetail } from './errors';
 import { redact, redactJson } from './redact';
 
@@ -27,7 +27,7 @@ export function describeBody(
 		}
 		return { summary: `a body that is not JSON: ${start(text)}` };
 	}
-	const parsed = errorBodySchema.safeParse(json);
+	const parsed = parseAnswer(errorBodySchema, json);
 	if (parsed.success) {
 		const { code, message } = parsed.data.error;
 		return { code, message, summary: `${code}: ${message}` };

@@ -6,8 +6,8 @@
  * `Date` headers tell the service's clock (`serviceTime`).
  */
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
-import type { z } from 'zod';
 
+import type { Parsed, Schema } from '../schemas';
 import { requireInteger } from '../validation';
 import { attempt, cancelSignalOf, readOutcome, type ApiContext } from './attempt';
 import { cancelledError, requestFailure, type FailureDetail, type RequestLabel } from './errors';
@@ -23,7 +23,7 @@ export { CREDENTIAL_TYPE, type ApiContext } from './attempt';
 export { apiPath, MAX_BODY_BYTES } from './exchange';
 export { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
 
-export interface RequestOptions<T extends z.ZodTypeAny> {
+export interface RequestOptions<T extends Schema> {
 	method: IHttpRequestMethods;
 	/** Path segments after /api/public/v1, each encoded; ids are validated by the caller. */
 	path: string[];
@@ -75,16 +75,16 @@ export class AssetWorkspaceTransport {
 	/**
 	 * One API call: retried by the policy, validated with `schema`, errors mapped to NodeApiError.
 	 */
-	async request<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
-		return await this.send(options, false);
+	async request<T extends Schema>(options: RequestOptions<T>): Promise<Parsed<T>> {
+		return (await this.send(options, false)) as Parsed<T>;
 	}
 
 	/** The same, but a 404 answers `null` instead of failing. */
-	async requestOrNotFound<T extends z.ZodTypeAny>(options: RequestOptions<T>) {
-		return (await this.send(options, true)) as z.infer<T> | null;
+	async requestOrNotFound<T extends Schema>(options: RequestOptions<T>) {
+		return (await this.send(options, true)) as Parsed<T> | null;
 	}
 
-	private async send<T extends z.ZodTypeAny>(options: RequestOptions<T>, notFoundIsNull: boolean) {
+	private async send<T extends Schema>(options: RequestOptions<T>, notFoundIsNull: boolean) {
 		const { ctx, settings } = this;
 		const { itemIndex, method } = options;
 		const node = ctx.getNode();
