@@ -31,3 +31,9 @@ export const watcherIn =
 			parameters as any,
 			{ mode },
 		);
+
+/** Activation, then the first tick: both learn what exists (durable cursors keep no null activation). */
+export async function learn(t: TriggerHarness) {
+	expect((await t.activate()).items).toBeNull();
+	expect((await t.poll()).items).toBeNull();
+}

@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Promise: a timeout bounds everything inside it (requests, retries, Retry-After waits, sleeps).
- * In n8n's engine against the sandbox and fake servers: Wait for Completion ends within about a
- * second of its Timeout whatever the server does (Retry-After 10 or 60 s, no answer), and at
- * once when the execution is cancelled; its status checks never go past the deadline; the request
- * timeout cuts off a body that drips; a trigger poll ends within its budget, and jobs it had no
- * time to ask go first next poll. Real deadlines: about 15 s, the modes side by side.
+ * Promise: a timeout bounds everything inside it (requests, retries, Retry-After waits, sleeps). In
+ * n8n's engine against the sandbox and fake servers: Wait for Completion ends within about a second
+ * of its Timeout whatever the server does (Retry-After 10 or 60 s, no answer), and at once when the
+ * execution is cancelled; its status checks never go past the deadline; the request timeout cuts
+ * off a body that drips; a trigger poll ends within its budget, and jobs it had no time to ask go
+ * first next poll. Real deadlines: about 25 s alone (the three modes' poll budgets side by side).
  */
 import { LAST_ANSWER_MS } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { POLL_CONCURRENCY } from '../../nodes/AssetWorkspaceTrigger/pollJobs';

@@ -15,18 +15,13 @@ import { OWNER, call, changeAsset, newAsset, removeAsset, sleep } from '../helpe
 import { watchTimerLag } from '../helpers/lag';
 import { inject, rl, useSandbox } from '../harness/fixtures';
 import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
-import { CHURN, fired, watcherIn } from '../harness/trigger-events';
+import { CHURN, fired, learn, watcherIn } from '../harness/trigger-events';
 
 const F = SEED_IDS.folders;
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
 
 describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 	const watch = watcherIn(env, mode);
-	/** Activation, then the first tick: both learn what exists (durable cursors keep no null activation). */
-	const learn = async (t: TriggerHarness) => {
-		expect((await t.activate()).items).toBeNull();
-		expect((await t.poll()).items).toBeNull();
-	};
 	describe('Asset Created or Updated', () => {
 		const assets = (extra: object = {}) => watch({ event: 'asset', ...extra });
 

@@ -9,11 +9,12 @@
 import { SEED_IDS } from '../../sandbox/seed';
 import { VIEWER, call, newVersion, publishVersion } from '../helpers/http';
 import { UNKNOWN, inject, useSandbox } from '../harness/fixtures';
-import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
+import { N8N_MODES, type N8nMode } from '../harness/trigger';
 import {
 	CHURN,
 	REVENUE,
 	fired,
+	learn,
 	modelsParam,
 	versionOf,
 	watcherIn,
@@ -23,11 +24,6 @@ const env = useSandbox({ jobStepMs: 1_000_000_000 });
 
 describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 	const watch = watcherIn(env, mode);
-	/** Activation, then the first tick: both learn what exists (durable cursors keep no null activation). */
-	const learn = async (t: TriggerHarness) => {
-		expect((await t.activate()).items).toBeNull();
-		expect((await t.poll()).items).toBeNull();
-	};
 	describe('Model Version Created or Published', () => {
 		const models = (ids: string[], extra: object = {}) =>
 			watch({ event: 'modelVersion', models: modelsParam(ids), ...extra });

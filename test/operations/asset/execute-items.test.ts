@@ -3,7 +3,7 @@
  * Asset > Execute with several items, in n8n's engine against the sandbox: every item's input is
  * checked before anything is sent (one invalid item queues no job, or with Continue On Fail fails
  * alone), an item the service refuses stops the node naming the jobs already started for the
- * others, and the runs wait side by side (one at a time with Items at Once 1). About 3 s.
+ * others, and the runs wait side by side (one at a time with Items at Once 1). About 4 s.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
 import { sandboxJobs } from '../../helpers/http';

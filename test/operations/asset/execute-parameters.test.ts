@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Asset > Execute's parameters (helpers/executeParameters.ts), in n8n's engine against the
- * sandbox: name/value pairs and a JSON object are sent as written (types kept, the variables
- * overlaid); what cannot be sent as written is refused before anything is sent, naming the field
- * and the value: not JSON, not an object, bad or reserved names, a name given twice, a number JSON
- * cannot carry exactly, values nested too deep, a body too large.
+ * Asset > Execute's parameters (helpers/executeParameters.ts), in n8n's engine against the sandbox:
+ * name/value pairs and a JSON object are sent as written (types kept, the variables overlaid); what
+ * cannot be sent as written is refused before anything is sent, naming the field and the value: not
+ * JSON, not an object, bad or reserved names, a name given twice, a number JSON cannot carry
+ * exactly, values nested too deep, a body too large. About 3 s.
  */
 import { MAX_BODY_BYTES } from '../../../nodes/shared/transport';
 import { MAX_PARAMETER_DEPTH } from '../../../nodes/shared/validation';

@@ -2,8 +2,9 @@
  * Asset > Execute (actions/asset/execute.operation.ts) in n8n's engine against the sandbox: it
  * queues a run and by default waits for its job, ending on the job's final status (failOn says
  * which fail the item); the wait polls through passing failures, and every error after the POST
- * carries the job. A folder or a model with nothing published is the service's clear error.
- * The sandbox's jobs take a step every 200 ms. About 5 s.
+ * carries the job. A folder or a model with nothing published is the service's clear error. The
+ * sandbox's jobs take a step every 200 ms. About 18 s, most of it waiting for jobs and the adaptive
+ * status checks (and one 2 s Timeout).
  */
 import { SEED_IDS } from '../../../sandbox/seed';
 import { loggedDuring } from '../../helpers/logs';

@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Job > Wait for Completion (actions/job/wait.operation.ts) in n8n's engine against the sandbox:
- * few status requests for a long job (the adaptive intervals), and passing 503s retried, not
- * fatal. That its Timeout bounds the wait is promises/timeouts-bound-everything.test.ts. About 8 s
- * (a job held for 6 s).
+ * few status requests for a long job (the adaptive intervals), and passing 503s retried, not fatal.
+ * That its Timeout bounds the wait is promises/timeouts-bound-everything.test.ts. About 10 s (a job
+ * held for 6 s).
  */
 import { SEED_IDS } from '../../../sandbox/seed';
 import { controlJob, startJob } from '../../helpers/http';
