@@ -12,7 +12,12 @@ export interface ListPage<T> {
 	meta: { limit: number; offset: number; hasMore: boolean };
 }
 
-export type FetchPage<T> = (offset: number, limit: number) => Promise<ListPage<T>>;
+/** One page; `signal` aborts it when its answer is no longer wanted (the stream behind a failure). */
+export type FetchPage<T> = (
+	offset: number,
+	limit: number,
+	signal?: AbortSignal,
+) => Promise<ListPage<T>>;
 
 /** The API's largest page. */
 export const PAGE_SIZE = 100;
