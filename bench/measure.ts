@@ -27,6 +27,8 @@ export interface Measure {
 	peakMb?: number;
 	/** The JSON size of the flow's output items, when measured. */
 	outputBytes?: number;
+	/** Median time of each timed node of a flow in n8n (by name), when there are several. */
+	nodeMs?: Record<string, number>;
 	/** How many runs the medians are of. */
 	runs: number;
 	/** Why the flow gave no figure (it could not finish), when it did not. */
@@ -41,8 +43,15 @@ export function medianOf(label: string, runs: Array<Omit<Measure, 'label' | 'run
 		requests: median(runs.map((m) => m.requests)),
 		peakMb: median(runs.map((m) => m.peakMb ?? 0)) || undefined,
 		outputBytes: median(runs.map((m) => m.outputBytes ?? 0)) || undefined,
+		nodeMs: nodeMedians(runs),
 		runs: runs.length,
 	};
+}
+
+function nodeMedians(runs: Array<Pick<Measure, 'nodeMs'>>) {
+	const names = Object.keys(runs[0]?.nodeMs ?? {});
+	if (names.length < 2) return undefined;
+	return Object.fromEntries(names.map((n) => [n, median(runs.map((m) => m.nodeMs![n]))]));
 }
 
 /** Why `n8n execute` gave no result: its exit code, a heap that ran out, its peak memory. */
@@ -94,12 +103,13 @@ export async function measureFlows(
 				const run = await session.n8n.execute(flow.id, { measureMemory: true });
 				if (run.error) throw new Error(`${run.error.node ?? 'n8n'}: ${run.error.message}`);
 				const runData = run.raw.data.resultData.runData;
+				const timed = (options.timedNodes ?? measuredNodes(flow)).map(
+					(node) => [node, runData[node][0].executionTime] as const,
+				);
 				measured.push({
 					...read(label, run, flow),
-					ms: (options.timedNodes ?? measuredNodes(flow)).reduce(
-						(sum, node) => sum + runData[node][0].executionTime,
-						0,
-					),
+					ms: timed.reduce((sum, [, ms]) => sum + ms, 0),
+					nodeMs: Object.fromEntries(timed),
 					peakMb: run.peakKb ? run.peakKb / 1024 : undefined,
 				});
 			} catch (error) {

@@ -76,11 +76,11 @@ ${markdownTable(
 
 Through n8n-core's PollContext, one poll after another on the same trigger (bench/triggerAssets.ts);
 each poll is timed once, around \`poll()\`. The workspace holds 50,000 assets. Each poll reads the
-folder's listing through the node's rate gate, the first page alone, then ${pagesInFlight} pages at a
-time in a scope's first poll, which knows no end yet (so it may ask up to ${pagesInFlight - 1} pages past
-it), and ${2 * pagesInFlight} at a time in later polls, which ask nothing past where the listing ended
-last time. The state is the size of
-what n8n saves for the trigger.
+folder's listing through the node's rate gate, the first page alone, then: in a scope's first
+poll, which knows no end yet, 1, 2, 4 and up to ${pagesInFlight} pages at a time as the listing proves
+long (so it may ask up to ${pagesInFlight - 1} pages past its end); in later polls ${pagesInFlight} at a time up to
+where the listing ended last time, and nothing past it until those pages have answered. The
+state is the size of what n8n saves for the trigger.
 
 ${markdownTable(
 	['poll', 'time', 'requests', 'fired', 'state'],

@@ -5,7 +5,7 @@
 import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
 import { count, fmt, markdownTable, mb, measureTable, ratio } from './format';
 import { RUNS, type Measure } from './measure';
-import type { ReturnAllProfile } from './profileReturnAll';
+import { profileSection } from './reportProfile';
 import { GROWTH_ASSETS, GROWTH_RUNS, RETURN_ALL_ASSETS, type BenchResults } from './results';
 import { HTTP, HTTP_SPLIT, measureOf, THIS_NODE } from './returnAll';
 
@@ -42,24 +42,6 @@ ${markdownTable(
 )}`;
 }
 
-export function profileSection(profile: ReturnAllProfile, nodeVersion: string) {
-	const rows = profile.shares.map((s) => [
-		s.owner,
-		fmt(s.ms),
-		`${Math.round((100 * s.ms) / profile.busyMs)} %`,
-	]);
-	return `### Where Return All's CPU goes (profile)
-
-One Return All of ${count(profile.assets)} assets at 0 ms in the bench process (n8n-core's engine,
-test/harness/engine.ts, this node's TypeScript, not the built file; Node.js ${nodeVersion})
-against the sandbox over real HTTP, after one warm-up run, under V8's sampling profiler
-(bench/profileReturnAll.ts). The node took ${fmt(profile.nodeMs)} (wall); the profile holds
-${fmt(profile.busyMs)} of CPU, the sandbox's answers included. Each sample is charged to the code
-that owns it; Node.js's own modules and built-ins (HTTP, sockets, JSON) to whoever called them.
-
-${markdownTable(['owner', 'CPU', 'share'], rows)}`;
-}
-
 export function returnAllSections(r: BenchResults) {
 	const split0 = measureOf(r.at0, HTTP_SPLIT)!;
 	const http50 = measureOf(r.at50, HTTP)!;
@@ -82,11 +64,31 @@ The sandbox delays every answer by 50 ms to imitate a network; taken as at 0 ms.
 
 ${measureTable(r.at50, http50)}
 
-This node reads the first page, then keeps ${pagesInFlight} pages in flight (after a 429 its rate
-gate lets one through at a time, then more as answers succeed); the HTTP Request node and the
-raw loop read one page after another. ${count(RETURN_ALL_ASSETS)} is a multiple of the page
-size, so all of them also read the empty page at offset ${count(RETURN_ALL_ASSETS)}; this node
-may ask up to ${pagesInFlight - 1} pages past it before it knows where the listing ends.`;
+This node reads the first page alone, then 1, 2, 4 and up to ${pagesInFlight} pages at a time as the
+listing proves long (each page handed on lets one more go; after a 429 its rate gate lets one
+through at a time, then more as answers succeed); the HTTP Request node and the raw loop read
+one page after another. ${count(RETURN_ALL_ASSETS)} is a multiple of the page size, so all of them
+also read the empty page at offset ${count(RETURN_ALL_ASSETS)}; this node may ask up to
+${pagesInFlight - 1} pages past it before it knows where the listing ends.
+
+${smallSection(r)}`;
+}
+
+/** Return All of SMALL_LISTINGS at 50 ms: the ramp must not make a short listing slower or costlier. */
+function smallSection(r: BenchResults) {
+	const tables = r.small.map(
+		({ assets, at50 }) =>
+			`Of ${count(assets)} assets (${Math.floor(assets / 100) + 1} pages, the last one ${assets % 100 === 0 ? 'empty' : 'short'}):
+
+${measureTable(at50, measureOf(at50, HTTP)!)}`,
+	);
+	return `## Return All of ${r.small.map((s) => count(s.assets)).join(' and of ')} assets, 50 ms latency
+
+Taken as at ${count(RETURN_ALL_ASSETS)}: a short listing must not be slower or cost more requests
+than the window's ramp allows (at most ceil(N/100) + w, w the most pages in flight; two pages:
+three requests).
+
+${tables.join('\n\n')}`;
 }
 
 /** Per 10,000 assets, from the 10,000 and the 100,000 runs of one flow. */

@@ -2,7 +2,7 @@
 import type { AnswerValidation } from './answerValidation';
 import type { Measure } from './measure';
 import type { PackageSize } from './packageSize';
-import type { ReturnAllProfile } from './profileReturnAll';
+import type { ReturnAllProfiles } from './profileReturnAll';
 import type { SandboxPages } from './sandboxPages';
 import type { AssetPollMeasure } from './triggerAssets';
 
@@ -21,8 +21,10 @@ export interface BenchResults {
 	/** Return All of RETURN_ALL_ASSETS at 0 ms and 50 ms, with the baselines. */
 	at0: Measure[];
 	at50: Measure[];
-	/** Where Return All's CPU goes at 0 ms (in-process). */
-	profile: ReturnAllProfile;
+	/** Return All of each of SMALL_LISTINGS at 50 ms, with the baselines. */
+	small: Array<{ assets: number; at50: Measure[] }>;
+	/** Where Return All's CPU goes at 0 ms (in-process): its first run, and a warm one. */
+	profile: ReturnAllProfiles;
 	/** The validation of Return All's 100 pages: zod 4 beside the code before it (in-process). */
 	validation: AnswerValidation;
 	/** Return All of GROWTH_ASSETS at 0 ms: this node and HTTP Request + Split Out. */
@@ -34,6 +36,8 @@ export interface BenchResults {
 }
 
 export const RETURN_ALL_ASSETS = 10_000;
+/** Shorter listings, read at 50 ms too: the ramp must not make them slower or costlier. */
+export const SMALL_LISTINGS = [1_000, 150];
 export const GROWTH_ASSETS = 100_000;
 /** Runs of each flow of the 100,000-asset case (each takes about a minute on a loaded machine). */
 export const GROWTH_RUNS = 1;

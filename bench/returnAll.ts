@@ -94,6 +94,12 @@ export const measureOf = (measures: Measure[], label: string) =>
 	measures.find((m) => m.label === label && !m.failed);
 
 printWhenRunAlone(module, () => {
-	const [assets = '100000', latencyMs = '0', runs = '1'] = process.argv.slice(2);
-	return returnAll({ assets: +assets, latencyMs: +latencyMs, runs: +runs, mayFail: true });
+	const [assets = '100000', latencyMs = '0', runs = '1', baselines] = process.argv.slice(2);
+	return returnAll({
+		assets: +assets,
+		latencyMs: +latencyMs,
+		runs: +runs,
+		mayFail: true,
+		withBaselines: baselines === 'baselines',
+	});
 });

@@ -27,6 +27,7 @@ export const faultBody = z
 			.string()
 			.regex(/^[A-Za-z]+$/, 'must be an HTTP method')
 			.optional(),
+		query: z.record(z.string(), z.string()).optional(),
 		times: z.number().int().min(1),
 		fault: z.enum(FAULT_KINDS),
 		status: z.number().int().min(200).max(599).optional(),

@@ -19,6 +19,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export interface Fault {
 	match: string;
 	method?: string;
+	/** Only requests whose query has these values (for example one page: `{ offset: '300' }`). */
+	query?: Record<string, string>;
 	times: number;
 	fault: FaultKind;
 	status?: number;

@@ -9,4 +9,6 @@ export interface LoggedRequest {
 	fault: FaultKind | null;
 	time: string;
 	durationMs: number;
+	/** The connection closed before the whole answer was written (the client went away, or a fault). */
+	unanswered?: true;
 }

@@ -65,9 +65,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const sockets = new Set<Socket>();
 	const state = { workspace, faults, requests };
 
-	const takeFault = (method: string, path: string): Fault | undefined => {
+	const takeFault = (method: string, path: string, query: URLSearchParams): Fault | undefined => {
 		const index = faults.findIndex(
-			(f) => path.startsWith(f.match) && (!f.method || f.method === method),
+			(f) =>
+				path.startsWith(f.match) &&
+				(!f.method || f.method === method) &&
+				Object.entries(f.query ?? {}).every(([name, value]) => query.get(name) === value),
 		);
 		if (index < 0) return undefined;
 		const fault = faults[index];
@@ -98,6 +101,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const key = workspace.keyFor(bearer(req));
 		// Only requests with a valid key are logged, and only the newest REQUEST_LOG_LIMIT of them.
 		if (isPublic && key) {
+			res.once('close', () => {
+				if (!res.writableFinished) entry.unanswered = true;
+			});
 			requests.push(entry);
 			if (requests.length > REQUEST_LOG_LIMIT)
 				requests.splice(0, requests.length - REQUEST_LOG_LIMIT);
@@ -131,7 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		};
 
 		if (isPublic && latencyMs > 0) await sleep(latencyMs);
-		const fault = isPublic ? takeFault(method, path) : undefined;
+		const fault = isPublic ? takeFault(method, path, url.searchParams) : undefined;
 		if (fault) {
 			entry.fault = fault.fault;
 			entry.status = await answerWithFault(res, fault, reply, req);

@@ -124,9 +124,8 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 });
 
 describe('a listing longer than one poll', () => {
-	// 6,021 assets, 150 ms an answer (61 pages, 3 in flight in a first reading and 6 once the
-	// listing's end is known: about 3 s, then 1.5 s a round), polls of at most 1.5 s: a round takes
-	// several polls. Most of the time is the sandbox's latency, so the three modes run side by
+	// 6,021 assets, 150 ms an answer (61 pages, in flight 1, 2, 4, then 8 at a time: about 1.6 s a
+	// round), polls of at most 1.5 s: a round takes more than one poll. Most of the time is the sandbox's latency, so the three modes run side by
 	// side, each against a sandbox of its own.
 	const CEILING_MS = 1500;
 	const bigs = new Map<N8nMode, Sandbox>();

@@ -119,13 +119,11 @@ export async function router(
 			if (stopped) return { skipped: true };
 			try {
 				const results = (await run(api)) as IDataObject[];
-				const paired = { itemData: { item: i } };
-				return {
-					items: this.helpers.constructExecutionMetaData(
-						this.helpers.returnJsonArray(results),
-						paired,
-					),
-				};
+				// Each answer as an item, paired with its input item, in one pass (n8n's returnJsonArray and
+				// constructExecutionMetaData copy every item twice, and take an asset with a `json`
+				// field for an item).
+				const pairedItem = { item: i };
+				return { items: results.map((json) => ({ json, pairedItem })) };
 			} catch (caught) {
 				if (!continueOnFail) stopped = true;
 				return { error: asNodeError(this, caught, i) };

@@ -20,7 +20,7 @@ interface Scope {
 }
 
 function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
-	return async (offset: number, limit: number) =>
+	return async (offset: number, limit: number, signal?: AbortSignal) =>
 		await api.request({
 			method: 'GET',
 			path: ['assets'],
@@ -28,6 +28,7 @@ function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
 			schema: assetListSchema,
 			itemIndex: scope.itemIndex,
 			until: scope.until,
+			signal,
 		});
 }
 
@@ -61,8 +62,7 @@ export async function streamAssets(
 ) {
 	const { pagesInFlight, maxPages } = api.settings;
 	return await streamPages(pageReader(api, options), {
-		// Knowing where the listing ended, pages past it wait: twice as many may go at once.
-		inFlight: options.lastOffset === undefined ? pagesInFlight : 2 * pagesInFlight,
+		inFlight: pagesInFlight,
 		maxPages,
 		problem: problemFor(api, options.itemIndex),
 		...options,

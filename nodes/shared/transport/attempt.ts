@@ -61,9 +61,10 @@ export function readOutcome(outcome: AttemptOutcome, now: number) {
 
 /**
  * One signal that aborts when any of `signals` does, detached again by `release` once the attempt
- * is over (AbortSignal.any would leave every attempt hanging on the execution's long-lived signal).
+ * or request is over (AbortSignal.any would leave every one hanging on the execution's long-lived
+ * signal).
  */
-function abortOn(...signals: Array<AbortSignal | undefined>) {
+export function abortOn(...signals: Array<AbortSignal | undefined>) {
 	const controller = new AbortController();
 	const abort = () => controller.abort();
 	const sources = signals.filter((signal): signal is AbortSignal => signal !== undefined);

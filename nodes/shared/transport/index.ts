@@ -9,7 +9,7 @@ import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { Parsed, Schema } from '../schemas';
 import { requireInteger } from '../validation';
-import { attempt, cancelSignalOf, readOutcome, type ApiContext } from './attempt';
+import { abortOn, attempt, cancelSignalOf, readOutcome, type ApiContext } from './attempt';
 import { cancelledError, requestFailure, type FailureDetail, type RequestLabel } from './errors';
 import { noAnswerCause, rateLimited, stoppedAttempt } from './failures';
 import { apiPath, readAnswer, readCredentials, serialiseBody, type Credentials } from './exchange';
@@ -33,6 +33,8 @@ export interface RequestOptions<T extends Schema> {
 	itemIndex?: number;
 	/** When (Date.now() ms) everything inside this request must be over; none by default. */
 	until?: number;
+	/** Ends the request at once, wherever it waits, when its answer is no longer wanted. */
+	signal?: AbortSignal;
 }
 
 export class AssetWorkspaceTransport {
@@ -84,7 +86,21 @@ export class AssetWorkspaceTransport {
 		return (await this.send(options, true)) as Parsed<T> | null;
 	}
 
+	/** The request ends when the execution is cancelled or the caller's signal aborts. */
 	private async send<T extends Schema>(options: RequestOptions<T>, notFoundIsNull: boolean) {
+		const stop = abortOn(cancelSignalOf(this.ctx), options.signal);
+		try {
+			return await this.attempts(options, notFoundIsNull, stop.signal);
+		} finally {
+			stop.release();
+		}
+	}
+
+	private async attempts<T extends Schema>(
+		options: RequestOptions<T>,
+		notFoundIsNull: boolean,
+		cancel: AbortSignal,
+	) {
 		const { ctx, settings } = this;
 		const { itemIndex, method } = options;
 		const node = ctx.getNode();
@@ -98,7 +114,6 @@ export class AssetWorkspaceTransport {
 		const body =
 			options.body === undefined ? undefined : serialiseBody(node, options.body, request);
 		const until = options.until ?? Infinity;
-		const cancel = cancelSignalOf(ctx);
 		const fail = (detail: FailureDetail) => requestFailure(node, apiKey, request, detail);
 		const now = settings.chance.now;
 

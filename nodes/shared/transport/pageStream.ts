@@ -1,9 +1,10 @@
 /**
  * Reading a listing's pages side by side and handing them on in order: the first page alone (it
- * tells the server's page size), then the rest `inFlight` at a time, each checked (checkPage) and
- * passed to `onPage` in order as soon as the pages before it are. A failed page stops the
- * stream: the pages before it have been handed on, none after it will be. Pages past the end
- * that were already asked for are dropped.
+ * tells the server's page size), then a window that widens as the listing proves long
+ * (pageWindow.ts), each page checked (checkPage) and passed to `onPage` in order as soon as the
+ * pages before it are. A failed page stops the stream: the pages before it are handed on, the
+ * pages in flight behind it are aborted (their answers are never read) and none after it is
+ * asked for. Pages past the end that were already asked for are dropped.
  */
 import {
 	checkPage,
@@ -15,18 +16,21 @@ import {
 	type ListPage,
 	type Problem,
 } from './paging';
+import { reachOf } from './pageWindow';
 
 export interface StreamOptions<T> {
 	/** The offset of the first page. */
 	start: number;
+	/** Pages in flight at most (w): the window reaches it as the listing proves long. */
 	inFlight: number;
 	/** Pages asked for at most. */
 	maxPages: number;
 	/** Whether another page may be asked for now (a trigger's poll window); always by default. */
 	mayAsk?: () => boolean;
 	/**
-	 * Where the listing ended when last read: pages past it are asked for only once every page
-	 * before has answered (so a listing that has not grown costs no request past its end).
+	 * Where the listing ended when last read: the pages up to it are asked `inFlight` at a time,
+	 * those past it only once every page before has answered (so a listing that has not grown
+	 * costs no request past its end), then the window widens again.
 	 */
 	lastOffset?: number;
 	problem?: Problem;
@@ -53,11 +57,22 @@ export async function streamPages<T extends { id: string }>(
 	let size = PAGE_SIZE;
 	const offsetOf = (index: number) => options.start + index * size;
 	const arrived = new Map<number, ListPage<T>>();
+	const inFlight = new Map<number, { settled: Promise<void>; abort: AbortController }>();
 	let end = Infinity;
 	let checked = 0;
+	// Pages known to exist from where the listing ended last time (none before the page size is).
+	const known = () =>
+		options.lastOffset === undefined || checked === 0
+			? 0
+			: Math.max(0, Math.floor((options.lastOffset - options.start) / size) + 1);
+	// Set once a page failed or said the listing ends: nothing more is asked for.
+	let stopped = false;
 	let failure: { index: number; error: unknown } | undefined;
 	const fail = (index: number, error: unknown) => {
-		if (!failure || index < failure.index) failure = { index, error };
+		if (failure && failure.index <= index) return;
+		failure = { index, error };
+		stopped = true;
+		for (const [behind, page] of inFlight) if (behind > index) page.abort.abort();
 	};
 	const handOn = () => {
 		for (let page = arrived.get(checked); checked <= end && page; page = arrived.get(checked)) {
@@ -76,29 +91,27 @@ export async function streamPages<T extends { id: string }>(
 			checked++;
 		}
 	};
-	const inFlight = new Map<number, Promise<void>>();
 	const launch = (index: number) => {
-		const request = fetchPage(offsetOf(index), index === 0 ? PAGE_SIZE : size)
+		const abort = new AbortController();
+		const settled = fetchPage(offsetOf(index), index === 0 ? PAGE_SIZE : size, abort.signal)
 			.then((page) => {
 				arrived.set(index, page);
+				// The last page (once checked): nothing past it is wanted. The pages in flight past it
+				// answer at about the same time, empty, and are dropped: aborted, they could reach the
+				// server after the stream is over.
+				if (!page.meta.hasMore) stopped = true;
 				handOn();
 			})
 			.catch((error: unknown) => fail(index, error))
 			.finally(() => inFlight.delete(index));
-		inFlight.set(index, request);
+		inFlight.set(index, { settled, abort });
 	};
 	let next = 0;
 	for (;;) {
-		// The first page alone: the rest are asked for once it tells the page size.
-		const width = checked === 0 ? 1 : options.inFlight;
-		const pastEnd = (index: number) =>
-			options.lastOffset !== undefined && offsetOf(index) > options.lastOffset;
-		while (!failure && next <= end && next < options.maxPages && inFlight.size < width) {
-			if (!mayAsk() || (pastEnd(next) && inFlight.size > 0)) break;
-			launch(next++);
-		}
+		const reach = Math.min(reachOf(checked, options.inFlight, known()), options.maxPages);
+		while (!stopped && next < reach && mayAsk()) launch(next++);
 		if (inFlight.size === 0) break;
-		await Promise.race(inFlight.values());
+		await Promise.race(Array.from(inFlight.values(), (page) => page.settled));
 	}
 	if (failure && failure.index <= end)
 		return { ended: false, failure: failure.error, pageSize: size };

@@ -12,7 +12,12 @@ export interface ListPage<T> {
 	meta: { limit: number; offset: number; hasMore: boolean };
 }
 
-export type FetchPage<T> = (offset: number, limit: number) => Promise<ListPage<T>>;
+/** One page; `signal` aborts it when its answer is no longer wanted (the stream behind a failure). */
+export type FetchPage<T> = (
+	offset: number,
+	limit: number,
+	signal?: AbortSignal,
+) => Promise<ListPage<T>>;
 
 /** The API's largest page. */
 export const PAGE_SIZE = 100;
@@ -62,7 +67,15 @@ export function checkPage<T extends { id: string }>(
 			'The answer contradicts itself, so the listing cannot be trusted. Check the base URL.',
 		);
 	}
-	const unread = data.filter((item) => !seen.has(item.id) && seen.add(item.id));
+	// The page itself when it repeats nothing (the usual case); a copy without the repeats otherwise.
+	let unread = data;
+	for (let index = 0; index < data.length; index++) {
+		const item = data[index];
+		if (!seen.has(item.id)) {
+			seen.add(item.id);
+			if (unread !== data) unread.push(item);
+		} else if (unread === data) unread = data.slice(0, index);
+	}
 	if (!first && data.length > 0 && unread.length === 0) {
 		throw problem(
 			`${at} repeats assets already read, so the listing cannot go on`,

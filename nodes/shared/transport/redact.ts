@@ -55,14 +55,28 @@ export function redactJson(value: unknown, apiKey: string): unknown {
 }
 
 /**
+ * The key's longest run of characters that no spelling of `keySpellings` changes: URL-encoding
+ * keeps A-Z a-z 0-9 - _ . ! ~ * ' ( ), and JSON escapes none of them.
+ */
+function unchangedCore(apiKey: string): string {
+	const runs = apiKey.match(/[A-Za-z0-9\-_.!~*'()]+/g) ?? [];
+	return runs.reduce((longest, run) => (run.length > longest.length ? run : longest), '');
+}
+
+/**
  * Whether decoding JSON `text` can yield, anywhere, a spelling of the key that `redact` removes.
- * Without `\u` escapes, JSON writes each spelling as JSON.stringify does, with `/` optionally as
- * `\/`; most answers (none of which carry the key) then skip the walk of redactJson.
+ * Every spelling holds the key's unchanged core, and JSON can write its characters only as
+ * themselves or as `\u` escapes: so text with neither (most answers, none of which carry the key)
+ * skips the walk of redactJson, after two scans of the text.
  */
 export function mayHoldKey(text: string, apiKey: string): boolean {
 	if (apiKey.length < MIN_KEY_LENGTH) return false;
 	// A key with characters JSON must escape could hide behind other escapes: always walk.
 	if ([...apiKey].some((c) => c === '"' || c === '\\' || c < ' ')) return true;
-	const plain = text.includes('\\/') ? text.replace(/\\\//g, '/') : text;
-	return plain.includes('\\u') || keySpellings(apiKey).some((form) => plain.includes(form));
+	const core = unchangedCore(apiKey);
+	if (core === '') {
+		const plain = text.includes('\\/') ? text.replace(/\\\//g, '/') : text;
+		return plain.includes('\\u') || keySpellings(apiKey).some((form) => plain.includes(form));
+	}
+	return text.includes('\\u') || text.includes(core);
 }

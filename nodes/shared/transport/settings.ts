@@ -5,7 +5,8 @@ import { REAL_CHANCE, type Chance } from './time';
 export interface TransportSettings {
 	retry: RetryPolicy;
 	/**
-	 * Return All reads pages after the first this many at a time (fewer after a 429: see RateGate).
+	 * A listing's pages in flight at most (w): after the first page alone, 1, 2, 4... as the listing
+	 * proves long (pageWindow.ts); fewer after a 429 (see RateGate).
 	 */
 	pagesInFlight: number;
 	/**
@@ -17,7 +18,7 @@ export interface TransportSettings {
 
 export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = {
 	retry: DEFAULT_RETRY_POLICY,
-	pagesInFlight: 3,
+	pagesInFlight: 8,
 	maxPages: 10_000,
 	chance: REAL_CHANCE,
 };
