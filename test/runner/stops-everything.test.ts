@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * npm test stops everything it started (scripts/test-runner/): on Ctrl-C, including a process
- * that left the step's process group (as n8n, Redis and PostgreSQL do), and a step past its
- * limit. The runner runs for real on a tiny plan of `sleep` steps (`--plan`); every process of a
+ * that left the step's process group (as n8n, Redis and PostgreSQL do), a step past its limit,
+ * and every step when the runner itself is killed with SIGKILL. The runner runs for real on a tiny plan of `sleep` steps (`--plan`); every process of a
  * plan carries a marker in its environment, by which the test finds what is left. Linux only
  * (/proc). About 15 s, most of it waiting for the runner's own grace periods.
  */
@@ -59,9 +59,18 @@ function runner(steps: TaskSpec[]): Run {
 		planFile,
 		JSON.stringify(steps.map((step) => ({ ...step, env: { ...step.env, [name]: value } }))),
 	);
+	// tsx as a loader, not its CLI (which runs the script in a child): the runner is this process.
 	const child = spawn(
-		join(root, 'node_modules', '.bin', 'tsx'),
-		['scripts/test-runner/main.ts', '--plan', planFile, '--logs', join(dir, value)],
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			'scripts/test-runner/main.ts',
+			'--plan',
+			planFile,
+			'--logs',
+			join(dir, value),
+		],
 		{ cwd: root, env: { ...process.env, AW_TEST_STAGGER_S: '0' } },
 	);
 	let output = '';
@@ -98,4 +107,14 @@ test('a step past its limit is stopped with everything it started, and fails say
 	expect(await run.exit).toBe(1);
 	expect(marked(run.marker)).toEqual([]);
 	expect(run.output()).toMatch(/FAILED: slow[\s\S]*Stopped after/);
+}, 30_000);
+
+test('a runner killed with SIGKILL (no handler runs) leaves no step running past its limit', async () => {
+	const run = runner([step('suite', 'sleep 600 & sleep 600', { suite: true, timeoutMs: 3000 })]);
+	expect(await until(() => marked(run.marker).length >= 3, 15_000)).toBe(true);
+	const killedAt = Date.now();
+	run.child.kill('SIGKILL');
+	await run.exit;
+	expect(await until(() => marked(run.marker).length === 0, 5_000)).toBe(true);
+	expect(Date.now() - killedAt).toBeLessThan(5_000);
 }, 30_000);

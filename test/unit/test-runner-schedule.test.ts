@@ -1,12 +1,12 @@
 /**
- * npm test's schedule (scripts/test-runner/plan.ts, schedule.ts, suites.ts): what each step
- * waits for, what starts next, and which suites run on which n8n line. Pure decisions: no
- * process is started.
+ * npm test's schedule (scripts/test-runner/plan.ts, schedule.ts, suites.ts, tasks.ts): what each
+ * step waits for, what starts next, which suites run on which n8n line, and the command line that
+ * holds a step to its limit without the runner. Pure decisions: no process is started.
  */
 import { plan, select } from '../../scripts/test-runner/plan';
 import { nextMoves, type Step } from '../../scripts/test-runner/schedule';
 import { linesOf, type Suite } from '../../scripts/test-runner/suites';
-import type { State, TaskSpec } from '../../scripts/test-runner/tasks';
+import { limited, type State, type TaskSpec } from '../../scripts/test-runner/tasks';
 
 const LIMITS = { staggerMs: 5000, maxSuites: 2 };
 const spec = (name: string, more: Partial<TaskSpec> = {}): TaskSpec => ({
@@ -118,5 +118,26 @@ describe('the lines a suite runs on', () => {
 		expect(linesOf('/**\n * @n8n-lines n8n-2 n8n-1\n */', 'a')).toEqual(['n8n-2', 'n8n-1']);
 		expect(linesOf('/** no tag */', 'b')).toEqual(['n8n-2']);
 		expect(() => linesOf(' * @n8n-lines n8n-3', 'c.e2e.test.ts')).toThrow(/c\.e2e\.test\.ts/);
+	});
+});
+
+describe('a step’s limits hold without the runner', () => {
+	test('timeout stops its group at the limit (or passes signals on, with no limit); setpriv ties it to the runner’s life', () => {
+		const both = { setpriv: true, timeout: true };
+		expect(limited('npm test', 2_700_000, both)).toEqual([
+			...['setpriv', '--pdeathsig', 'TERM'],
+			...['timeout', '--kill-after=10s', '2700s'],
+			...['bash', '-c', 'npm test'],
+		]);
+		expect(limited('lint', undefined, both).slice(3, 6)).toEqual([
+			'timeout',
+			'--kill-after=10s',
+			'0s',
+		]);
+		expect(limited('lint', 1000, { setpriv: false, timeout: false })).toEqual([
+			'bash',
+			'-c',
+			'lint',
+		]);
 	});
 });
