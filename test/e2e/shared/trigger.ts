@@ -4,12 +4,14 @@
  * modes: firing once for a finished job and not again, across a restart of n8n between a poll
  * that emitted nothing and the job's end, and against a slow service within its poll budget.
  * Each mode runs in its own n8n, as its own suite (trigger.e2e.test.ts, trigger-durable.e2e.test.ts),
- * side by side under `npm test`: n8n polls at most once a minute, and the waits overlap.
+ * side by side under `npm test`. The triggers poll every 10 s (several fixed-second crons a minute,
+ * which n8n accepts: e2e/workflows.ts pollEvery), the slow service's every 20 s, so a wait for
+ * the next poll is seconds, not up to a minute.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { openSession, type Session } from '../../../e2e/workflows';
+import { openSession, pollEvery, setPollTimes, type Session } from '../../../e2e/workflows';
 import { SEED_IDS } from '../../../sandbox/seed';
 import { call, controlJob, sandboxJobs, sleep, startJob } from '../../helpers/http';
 
@@ -24,6 +26,13 @@ const DURABLE_CURSORS = {
 /** Jobs watched by the "Slow service" trigger; each status answer takes SLOW_MS. */
 const SLOW_JOBS = 300;
 const SLOW_MS = 2000;
+/**
+ * Its polls take its whole window (27 s) and start at most every 20 s, so they are at least 13 s
+ * apart, less n8n's scheduling delay (with durable poll cursors up to one 5.5 s executor pass):
+ * requests more than GAP_MS apart belong to different polls. Within a poll each of its 16 lanes
+ * asks its next job as soon as the last answer is in.
+ */
+const GAP_MS = 3000;
 
 export type TriggerMode = 'default' | 'durable poll cursors';
 
@@ -31,6 +40,12 @@ export type TriggerMode = 'default' | 'durable poll cursors';
 export const triggerScenario = (mode: TriggerMode) =>
 	describe(`the trigger in a running n8n (${mode})`, () => {
 		let session: Session;
+		const began = Date.now();
+		/** Progress on stderr, with the seconds since the suite began (the runner logs it). */
+		const log = (what: string) =>
+			process.stderr.write(
+				`[trigger ${mode}] ${what} at ${Math.round((Date.now() - began) / 1000)} s\n`,
+			);
 		afterAll(async () => session?.close(), 60_000);
 
 		const notifications = async (jobId: string) => {
@@ -53,8 +68,8 @@ export const triggerScenario = (mode: TriggerMode) =>
 		test(
 			'fires once per job: across a restart between a poll that emitted nothing and the job’s end, and against a slow service within its budget',
 			async () => {
-				// n8n 2.x polls at most once a minute. Each trigger also watches a job that never
-				// finishes (a heartbeat), whose requests show that trigger's polls.
+				// Each trigger also watches a job that never finishes (a heartbeat), whose requests show
+				// that trigger's polls.
 				session = await openSession({
 					sandbox: { jobStepMs: 1_000_000_000 },
 					env: mode === 'default' ? {} : DURABLE_CURSORS,
@@ -83,6 +98,10 @@ export const triggerScenario = (mode: TriggerMode) =>
 							.replace('__SLOW__', [...slow, late].join(',')),
 					),
 				);
+				for (const workflow of workflows) setPollTimes(workflow, pollEvery(10));
+				workflows[0].nodes.find(
+					(n: { name: string }) => n.name === 'Slow service',
+				).parameters.pollTimes = pollEvery(20);
 				// The restart cases' jobs cannot be read by the first poll: their first sighting is a later one.
 				await call(sandbox, '/__sandbox/faults', {
 					method: 'POST',
@@ -108,6 +127,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 				await session.n8n.start();
 				await Promise.all([nextPoll(heartbeat), nextPoll(onBeat), nextPoll(offBeat)]);
 				expect(await notifications(basic)).toEqual([]);
+				log('n8n started, the triggers polled');
 
 				// A poll that emits nothing is the only one to see the restart cases' jobs running.
 				for (const id of [on, off]) await controlJob(sandbox, id, { status: 'running' });
@@ -117,10 +137,12 @@ export const triggerScenario = (mode: TriggerMode) =>
 					true,
 				);
 				const asked = polls(basic);
+				log('the failed job fired');
 				await nextPoll(heartbeat);
 				expect(await notifications(basic)).toHaveLength(1);
 				expect((await notifications(basic))[0].parameters.MESSAGE).toBe(`${basic} failed`);
 				expect(polls(basic)).toBe(asked); // settled: never asked for again
+				log('n8n stops');
 
 				// The restart cases' jobs finish while n8n is down.
 				await session.n8n.stop();
@@ -136,11 +158,25 @@ export const triggerScenario = (mode: TriggerMode) =>
 				// watched before it finished (issue 24.8), so it fires once in every mode (in default
 				// mode it did not, before: its only running sighting came from a poll n8n did not keep).
 				expect(await notifications(off)).toHaveLength(1);
+				log('both restart cases fired once');
 
 				// The slow service, from a scheduled poll on (n8n's poll at activation and the next tick
 				// can follow each other within a second, and would read as one poll): every poll ends
 				// within its budget (30 s), and the late job, past the first poll's budget, fires once.
+				// The service turns slow between two of the trigger's polls, so that its first slow poll
+				// is slow from its first request: while the answers are quick each poll asks every job,
+				// so between polls the requests for them stand at a multiple of their number.
+				const slowIds = new Set([...slow, late]);
+				const slowAsked = () =>
+					sandbox.requests.filter((r) => slowIds.has(r.path.split('/').pop()!)).length;
+				const betweenPolls = async () => {
+					const asked = slowAsked();
+					await sleep(1000);
+					return asked > 0 && asked % slowIds.size === 0 && slowAsked() === asked;
+				};
+				expect(await until(betweenPolls, 60_000)).toBe(true);
 				const slowSince = Date.now();
+				log('the service turns slow');
 				await call(sandbox, '/__sandbox/faults', {
 					method: 'POST',
 					body: [...slow, late].map((id) => ({
@@ -162,6 +198,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 					`[trigger ${mode}] slow service: ${slowPolls.length} polls of ${slowPolls.map((p) => p.requests).join(', ')} requests; longest poll ${longest} ms\n`,
 				);
 				expect(longest).toBeLessThan(30_000);
+				expect(slowPolls.length).toBeGreaterThanOrEqual(2); // the late job was past the first
 				expect(await notifications(late)).toHaveLength(1);
 			},
 			35 * 60_000,
@@ -179,7 +216,7 @@ function pollsOf(requests: Array<{ path: string; time: string; durationMs: numbe
 		const start = Date.parse(r.time);
 		const id = r.path.split('/').pop()!;
 		const last = polls.at(-1);
-		if (last && !last.ids.has(id) && start - last.end < 10_000) {
+		if (last && !last.ids.has(id) && start - last.end < GAP_MS) {
 			last.end = Math.max(last.end, start + r.durationMs);
 			last.ids.add(id);
 		} else polls.push({ start, end: start + r.durationMs, ids: new Set([id]) });
