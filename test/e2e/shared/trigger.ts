@@ -4,9 +4,9 @@
  * modes: firing once for a finished job and not again, across a restart of n8n between a poll
  * that emitted nothing and the job's end, and against a slow service within its poll budget.
  * Each mode runs in its own n8n, as its own suite (trigger.e2e.test.ts, trigger-durable.e2e.test.ts),
- * side by side under `npm test`. The triggers poll every 10 s (several fixed-second crons a minute,
- * which n8n accepts: e2e/workflows.ts pollEvery), the slow service's every 20 s, so a wait for
- * the next poll is seconds, not up to a minute.
+ * side by side under `npm test`. The triggers poll more often than once a minute (several
+ * fixed-second crons a minute, which n8n accepts: e2e/workflows.ts pollEvery), so a wait for the
+ * next poll is seconds: POLL_EVERY_S.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,18 @@ const DURABLE_CURSORS = {
 	N8N_SCHEDULER_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+/**
+ * Seconds between polls: the triggers', the slow service's. With durable poll cursors n8n commits
+ * a poll that emits only with the execution it starts, and a poll that begins before that
+ * commit reads the state from before it and fires the same job again: seen once with polls
+ * 10 s apart on a loaded machine, a job fired twice. A user's single Poll Times entry polls at
+ * most once a minute; polls 30 s apart keep the commit well ahead of the next poll. Without
+ * durable cursors a poll's state is the workflow's in memory, seen by the next poll at once.
+ */
+const POLL_EVERY_S: Record<TriggerMode, { triggers: number; slow: number }> = {
+	default: { triggers: 10, slow: 20 },
+	'durable poll cursors': { triggers: 30, slow: 60 },
 };
 /** Jobs watched by the "Slow service" trigger; each status answer takes SLOW_MS. */
 const SLOW_JOBS = 300;
@@ -98,10 +110,11 @@ export const triggerScenario = (mode: TriggerMode) =>
 							.replace('__SLOW__', [...slow, late].join(',')),
 					),
 				);
-				for (const workflow of workflows) setPollTimes(workflow, pollEvery(10));
+				const every = POLL_EVERY_S[mode];
+				for (const workflow of workflows) setPollTimes(workflow, pollEvery(every.triggers));
 				workflows[0].nodes.find(
 					(n: { name: string }) => n.name === 'Slow service',
-				).parameters.pollTimes = pollEvery(20);
+				).parameters.pollTimes = pollEvery(every.slow);
 				// The restart cases' jobs cannot be read by the first poll: their first sighting is a later one.
 				await call(sandbox, '/__sandbox/faults', {
 					method: 'POST',
@@ -165,7 +178,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 				// within its budget (30 s), and the late job, past the first poll's budget, fires once.
 				// The service turns slow between two of the trigger's polls, so that its first slow poll
 				// is slow from its first request: while the answers are quick a poll asks all its jobs
-				// within a second or two, then nothing is asked until the next one, 20 s later.
+				// within a second or two, then nothing is asked until the next one, 20 s or more later.
 				const slowIds = new Set([...slow, late]);
 				const slowAsked = () =>
 					sandbox.requests.filter((r) => slowIds.has(r.path.split('/').pop()!)).length;
