@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Where an n8n runtime is installed: once per machine, not once per clone, as Playwright keeps
  * its browsers. A line's packages go to ~/.cache/n8n-nodes-asset-workspace/runtimes/<line>-<lock
@@ -19,12 +19,19 @@ import {
 	rmSync,
 	symlinkSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 
 const CACHE =
 	process.env.AW_RUNTIME_CACHE ??
 	join(homedir(), '.cache', 'n8n-nodes-asset-workspace', 'runtimes');
+
+/** The cache's folder (created when missing). */
+export function cacheDir(): string {
+	mkdirSync(CACHE, { recursive: true });
+	return realpathSync(CACHE);
+}
 
 /**
  * The folder npm installs `dir`'s runtime in: where its node_modules really is when that is not
@@ -33,8 +40,7 @@ const CACHE =
  */
 export function installDirOf(dir: string, line: string, lockHash: string): string {
 	const own = join(dir, 'node_modules');
-	mkdirSync(CACHE, { recursive: true });
-	const cache = realpathSync(CACHE);
+	const cache = cacheDir();
 	if (existsSync(own) && !realpathSync(own).startsWith(cache + sep))
 		return dirname(realpathSync(own));
 	const home = join(cache, cacheFolderName(line, lockHash));
@@ -63,3 +69,36 @@ export function installDirOf(dir: string, line: string, lockHash: string): strin
 /** The cache folder of a line's runtime: the line and its lock file's hash. */
 export const cacheFolderName = (line: string, lockHash: string) =>
 	`${line}-${lockHash.slice(0, 16)}`;
+
+/** util-linux's flock is there (Linux); elsewhere installs are not locked. */
+export const FLOCK = spawnSync('sh', ['-c', 'command -v flock']).status === 0;
+const TSX = join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+
+/** This process runs under `lock` (underLock started it). */
+export const holdsLock = (lock: string) => process.env.AW_RUNTIME_LOCKED === lock;
+
+/**
+ * Runs the TypeScript file `args[0]` with the rest of `args` in a process that holds `lock` for
+ * its whole life (the kernel releases it however that process ends); when another process holds
+ * it, says so and waits.
+ */
+export function underLock(lock: string, args: string[], what: string, log: (line: string) => void) {
+	const env = { ...process.env, AW_RUNTIME_LOCKED: lock };
+	const run = (wait: boolean) =>
+		spawnSync(
+			'flock',
+			[...(wait ? [] : ['--nonblock', '--conflict-exit-code', '75']), lock, TSX, ...args],
+			{
+				env,
+				stdio: ['ignore', 'inherit', 'inherit'],
+			},
+		);
+	let result = run(false);
+	if (result.status === 75) {
+		log(
+			`Another clone is installing ${what} into the shared runtime cache: waiting for it (${lock}).`,
+		);
+		result = run(true);
+	}
+	if (result.status !== 0) throw new Error(`installing ${what} failed (exit ${result.status})`);
+}

@@ -18,8 +18,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { installDirOf } from './runtime-cache';
-import { reusableSqlite, sqliteBinary } from './runtime-sqlite';
+import { npm } from './npm';
+import { FLOCK, holdsLock, installDirOf, underLock } from './runtime-cache';
+import { reusableSqlite, sharedSqlite, sqliteBinary, ensureSharedSqlite } from './runtime-sqlite';
 
 /** Each line's versions are the ones its package.json pins. */
 export const N8N_LINES = ['n8n-2', 'n8n-1'] as const;
@@ -68,21 +69,8 @@ export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
 	};
 }
 
-function run(cwd: string, args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void) {
-	log(`  $ npm ${args.join(' ')}`);
-	const result = spawnSync('npm', args, {
-		cwd,
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		encoding: 'utf8',
-		maxBuffer: 64 * 1024 * 1024,
-	});
-	if (result.status !== 0) {
-		throw new Error(
-			`npm ${args.join(' ')} failed in ${cwd} (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`,
-		);
-	}
-}
+/** Every line's folder (its package.json and lock file). */
+const lineDirs = () => N8N_LINES.map((line) => runtimeOf(line).dir);
 
 const lockHashOf = (dir: string) =>
 	createHash('sha256')
@@ -101,40 +89,6 @@ function isReady(runtime: Runtime): boolean {
 	);
 }
 
-const FLOCK = spawnSync('sh', ['-c', 'command -v flock']).status === 0;
-const TSX = join(__dirname, '..', 'node_modules', '.bin', 'tsx');
-
-/**
- * Runs this file's install of `line` in a process that holds `lock` for its whole life; when
- * another process holds it, says so and waits.
- */
-function installLocked(
-	lock: string,
-	line: N8nLine,
-	log: (line: string) => void,
-	options: { packagesOnly?: boolean },
-) {
-	const command = [TSX, __filename, ...(options.packagesOnly ? ['--packages-only'] : []), line];
-	const env = { ...process.env, AW_RUNTIME_LOCKED: lock };
-	const run = (wait: boolean) =>
-		spawnSync(
-			'flock',
-			[...(wait ? [] : ['--nonblock', '--conflict-exit-code', '75']), lock, ...command],
-			{
-				env,
-				stdio: ['ignore', 'inherit', 'inherit'],
-			},
-		);
-	let result = run(false);
-	if (result.status === 75) {
-		log(
-			`Another clone is installing ${line} into the shared runtime cache: waiting for it (${lock}).`,
-		);
-		result = run(true);
-	}
-	if (result.status !== 0) throw new Error(`installing ${line} failed (exit ${result.status})`);
-}
-
 /**
  * Installs the runtime when it is missing or its lock file changed. Prints what it does to `log`
  * (stderr by default). With `packagesOnly`, stops before sqlite3 (`npm test` installs the
@@ -149,8 +103,13 @@ export function ensureRuntime(
 	const installDir = installDirOf(runtime.dir, line, lockHashOf(runtime.dir));
 	if (isReady(runtime)) return runtime;
 	const lock = `${installDir}.lock`;
-	if (process.env.AW_RUNTIME_LOCKED !== lock && FLOCK) {
-		installLocked(lock, line, log, options);
+	if (!holdsLock(lock) && FLOCK) {
+		underLock(
+			lock,
+			[__filename, ...(options.packagesOnly ? ['--packages-only'] : []), line],
+			line,
+			log,
+		);
 		if (options.packagesOnly ? marked(runtime.dir, 'packages') : isReady(runtime)) return runtime;
 		throw new Error(`${runtime.label}: the install under ${lock} left it unfinished`);
 	}
@@ -167,7 +126,7 @@ export function ensureRuntime(
 		// `npm install --no-save` installs the locked versions; unlike `npm ci` it tolerates optional platform
 		// packages that the registry here lacks, and it leaves the committed lock file as it is.
 		// --prefer-offline: what the npm cache holds is used without asking the registry again.
-		run(
+		npm(
 			installDir,
 			['install', '--no-save', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'],
 			runtime.env(),
@@ -178,11 +137,10 @@ export function ensureRuntime(
 	if (options.packagesOnly) return runtime;
 	const ready = N8N_LINES.filter((other) => other !== line)
 		.map((other) => runtimeOf(other))
-		.filter(isReady);
-	const donor = reusableSqlite(
-		runtime.dir,
-		ready.map((other) => other.dir),
-	);
+		.filter(isReady)
+		.map((other) => other.dir);
+	const shared = sharedSqlite(lineDirs())?.dir;
+	const donor = reusableSqlite(runtime.dir, [...(shared ? [shared] : []), ...ready]);
 	if (donor) {
 		log(`  sqlite3: reusing the Node-API build of ${donor}`);
 		mkdirSync(dirname(sqliteBinary(runtime.dir)), { recursive: true });
@@ -190,7 +148,7 @@ export function ensureRuntime(
 	} else {
 		// sqlite3 is n8n's database driver: it is the one native module that must be built. Scripts are
 		// forced on here: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an env var.
-		run(
+		npm(
 			installDir,
 			['rebuild', 'sqlite3', '--ignore-scripts=false'],
 			runtime.env({ npm_config_ignore_scripts: 'false' }),
@@ -208,9 +166,14 @@ export function ensureRuntime(
 	return runtime;
 }
 
+/** `tsx e2e/runtime.ts [--packages-only] [lines...]`, or `--sqlite` for the shared sqlite3 build. */
 if (require.main === module) {
-	const packagesOnly = process.argv.includes('--packages-only');
-	const lines = process.argv.slice(2).filter((arg) => arg !== '--packages-only');
-	for (const line of lines.length ? lines : [selectedLine()])
-		ensureRuntime(checkLine(line, 'the line'), undefined, { packagesOnly });
+	const args = process.argv.slice(2);
+	if (args.includes('--sqlite')) ensureSharedSqlite(lineDirs(), __filename);
+	else {
+		const packagesOnly = args.includes('--packages-only');
+		const lines = args.filter((arg) => arg !== '--packages-only');
+		for (const line of lines.length ? lines : [selectedLine()])
+			ensureRuntime(checkLine(line, 'the line'), undefined, { packagesOnly });
+	}
 }

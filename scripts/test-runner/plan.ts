@@ -2,8 +2,8 @@
  * The steps of `npm test` and what each waits for.
  *
  * One after another on the CPU: the unit tier, lint, format, type check, the build (packed once
- * for every end-to-end suite). Meanwhile: both n8n runtimes install, and Chromium, Redis and
- * PostgreSQL when missing. After the build: the integration tier. Every end-to-end suite
+ * for every end-to-end suite). Meanwhile: both n8n runtimes install (their packages and one
+ * sqlite3 build side by side), and Chromium, Redis and PostgreSQL when missing. After the build: the integration tier. Every end-to-end suite
  * (suites.ts) starts once the build, the services and its line's runtime are ready: after the
  * integration tier by default, whose tests keep real deadlines (a 2 s attempt, a 1 s
  * Retry-After) that missed beside the suites' n8n start-ups; beside it with
@@ -52,17 +52,20 @@ export function plan(options: PlanOptions): TaskSpec[] {
 			tier: 'setup',
 			command: 'bash scripts/ensure-chromium.sh && bash scripts/ensure-queue-services.sh',
 		},
-		// Both lines' packages side by side; sqlite3 compiled once, for n8n 1.x's Node.js 20, and
-		// reused by n8n 2.x on Node.js 24 (a Node-API module: e2e/runtime-sqlite.ts).
-		{ name: 'install n8n-1', tier: 'setup', command: `${runtime} n8n-1` },
-		{ name: 'packages n8n-2', tier: 'setup', command: `${runtime} --packages-only n8n-2` },
-		{
-			name: 'install n8n-2',
-			tier: 'setup',
-			command: `${runtime} n8n-2`,
-			needs: ['packages n8n-2'],
-			after: ['install n8n-1'],
-		},
+		// Both lines' packages and sqlite3 side by side: sqlite3 compiled once, for the older
+		// Node.js, and copied into both (a Node-API module: e2e/runtime-sqlite.ts). A line whose
+		// copy is missing (the sqlite3 step failed) compiles its own.
+		{ name: 'sqlite3', tier: 'setup', command: `${runtime} --sqlite` },
+		...(['n8n-1', 'n8n-2'] as const).flatMap((line): TaskSpec[] => [
+			{ name: `packages ${line}`, tier: 'setup', command: `${runtime} --packages-only ${line}` },
+			{
+				name: `install ${line}`,
+				tier: 'setup',
+				command: `${runtime} ${line}`,
+				needs: [`packages ${line}`],
+				after: ['sqlite3'],
+			},
+		]),
 	];
 	const suites: TaskSpec[] = options.suites.map((suite) => ({
 		name: `e2e ${suite.line} ${suite.name}`,

@@ -95,6 +95,18 @@ describe("npm test's plan", () => {
 		expect(named(plan(options), 'e2e n8n-2 examples').env).not.toHaveProperty('AW_WAITS_FOR_TICKS');
 	});
 
+	test('each line installs its packages beside the other’s and the one sqlite3 build, then copies that build', () => {
+		const specs = plan(options);
+		for (const step of ['sqlite3', 'packages n8n-1', 'packages n8n-2'])
+			expect([named(specs, step).after, named(specs, step).needs]).toEqual([undefined, undefined]);
+		// after, not needs: a line whose copy is missing compiles its own
+		for (const line of ['n8n-1', 'n8n-2'])
+			expect(named(specs, `install ${line}`)).toMatchObject({
+				needs: [`packages ${line}`],
+				after: ['sqlite3'],
+			});
+	});
+
 	test('the suites come after the integration tier, or beside it with the setting', () => {
 		for (const suite of plan(options).filter((s) => s.suite))
 			expect(suite.after).toEqual(['integration']);
