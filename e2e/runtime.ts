@@ -89,6 +89,13 @@ function isReady(runtime: Runtime): boolean {
 	);
 }
 
+/** The line's runtime is in the cache, ready (linked from its folder as ensureRuntime links it). */
+function readyInCache(line: N8nLine): boolean {
+	const runtime = runtimeOf(line);
+	installDirOf(runtime.dir, line, lockHashOf(runtime.dir));
+	return isReady(runtime);
+}
+
 /**
  * Installs the runtime when it is missing or its lock file changed. Prints what it does to `log`
  * (stderr by default). With `packagesOnly`, stops before sqlite3 (`npm test` installs the
@@ -169,8 +176,10 @@ export function ensureRuntime(
 /** `tsx e2e/runtime.ts [--packages-only] [lines...]`, or `--sqlite` for the shared sqlite3 build. */
 if (require.main === module) {
 	const args = process.argv.slice(2);
-	if (args.includes('--sqlite')) ensureSharedSqlite(lineDirs(), __filename);
-	else {
+	// Built only for a line still to install: with every runtime in the cache there is nothing to copy it into.
+	if (args.includes('--sqlite')) {
+		if (!N8N_LINES.every(readyInCache)) ensureSharedSqlite(lineDirs(), __filename);
+	} else {
 		const packagesOnly = args.includes('--packages-only');
 		const lines = args.filter((arg) => arg !== '--packages-only');
 		for (const line of lines.length ? lines : [selectedLine()])
