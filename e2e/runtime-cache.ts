@@ -6,7 +6,7 @@
  * them: a fresh clone of the same lock file reuses them (about 8 minutes and 10 CPU-minutes on 2
  * cores with a warm npm cache), a changed lock file installs beside them. A clone whose
  * node_modules is a folder of its own (installed before this) keeps it. Clones share the cache,
- * so a cache folder is installed under a lock (`<folder>.lock`, runtime.ts): a second clone
+ * so a cache folder is installed under a lock (`<folder>.lock`, underLock below): a second clone
  * installing the same runtime at the same time waits for the first and reuses its install.
  */
 import {
