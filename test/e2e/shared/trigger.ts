@@ -24,17 +24,15 @@ const DURABLE_CURSORS = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 };
 /**
- * Seconds between polls: the triggers', the slow service's. With durable poll cursors n8n commits
- * a poll that emits only with the execution it starts, and a poll that begins before that
- * commit reads the state from before it and fires the same job again: seen once with polls
- * 10 s apart on a loaded machine, a job fired twice. A user's single Poll Times entry polls at
- * most once a minute; polls 30 s apart keep the commit well ahead of the next poll. Without
- * durable cursors a poll's state is the workflow's in memory, seen by the next poll at once.
+ * Seconds between polls, in both modes: the triggers', the slow service's. With durable poll
+ * cursors n8n commits an emitting poll's state only with the execution it starts, after the
+ * poll has returned, and a poll that begins before that commit reads the state from before it:
+ * here, with polls 10 s apart on a loaded machine, a job once fired twice. The trigger now waits
+ * for that commit (emitSeen.ts; in engine: test/promises/exactly-once-while-n8n-commits.test.ts),
+ * so durable mode polls as often as the default one. Without durable cursors a poll's state is
+ * the workflow's in memory, seen by the next poll at once.
  */
-const POLL_EVERY_S: Record<TriggerMode, { triggers: number; slow: number }> = {
-	default: { triggers: 10, slow: 20 },
-	'durable poll cursors': { triggers: 30, slow: 60 },
-};
+const POLL_EVERY_S = { triggers: 10, slow: 20 };
 /** Jobs watched by the "Slow service" trigger; each status answer takes SLOW_MS. */
 const SLOW_JOBS = 300;
 const SLOW_MS = 2000;
@@ -110,11 +108,10 @@ export const triggerScenario = (mode: TriggerMode) =>
 							.replace('__SLOW__', [...slow, late].join(',')),
 					),
 				);
-				const every = POLL_EVERY_S[mode];
-				for (const workflow of workflows) setPollTimes(workflow, pollEvery(every.triggers));
+				for (const workflow of workflows) setPollTimes(workflow, pollEvery(POLL_EVERY_S.triggers));
 				workflows[0].nodes.find(
 					(n: { name: string }) => n.name === 'Slow service',
-				).parameters.pollTimes = pollEvery(every.slow);
+				).parameters.pollTimes = pollEvery(POLL_EVERY_S.slow);
 				// The restart cases' jobs cannot be read by the first poll: their first sighting is a later one.
 				await call(sandbox, '/__sandbox/faults', {
 					method: 'POST',
