@@ -99,6 +99,7 @@ describe.each(EVENTS)('%s, with durable poll cursors', (_, watched) => {
 		expect(executions).toEqual([first]);
 		const second = await w.change();
 		await tick();
+		expect(executions).toEqual([first, second]);
 		await tick();
 		expect(executions).toEqual([first, second]);
 	});
@@ -127,6 +128,7 @@ describe.each(EVENTS)('%s, where the state is live', (_, watched) => {
 			await tick();
 			const second = await w.change();
 			await tick();
+			expect(executions).toEqual([first, second]);
 			await tick();
 			expect(executions).toEqual([first, second]);
 		},
