@@ -195,8 +195,8 @@ export interface NodeRunOptions {
 	typeVersion?: number;
 	/** The node built with these transport settings instead of TEST_TRANSPORT. */
 	settings?: TransportSettings;
-	/** Cancels the execution (as the editor's Stop button does) after this many ms. */
-	cancelAfterMs?: number;
+	/** Cancels the execution (as the editor's Stop button does) once this settles. */
+	cancelWhen?: Promise<unknown>;
 }
 
 export interface NodeRunResult {
@@ -275,8 +275,8 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 	);
 	try {
 		const running = execute.processRunExecutionData(workflow);
-		if (options.cancelAfterMs !== undefined) {
-			setTimeout(() => running.cancel(), options.cancelAfterMs);
+		if (options.cancelWhen !== undefined) {
+			void options.cancelWhen.then(() => running.cancel());
 			// A cancelled run ends its node in the background: wait until the node has returned.
 			await finished;
 			while (timing.ms < 0) await new Promise((resolve) => setTimeout(resolve, 10));
