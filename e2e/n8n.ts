@@ -1,11 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A real n8n for one run: a fresh user folder, our package installed into it the way n8n installs
  * a community package (the packed tarball into <user folder>/.n8n/nodes), credentials and
  * workflows imported with n8n's CLI, workflows executed with `n8n execute`, or n8n started as a
  * server so that active workflows (the trigger) run.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
 	closeSync,
 	existsSync,
@@ -19,10 +19,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
 import { freePort } from './ports';
-import { dieWithThisProcess, type Guard } from './processes';
+import { ServerProcess } from './server-process';
 import { inStartSlot } from './start-slots';
 import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
+
+export type { WorkflowRun } from './n8n-output';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
 export const CREDENTIAL = {
@@ -31,55 +34,10 @@ export const CREDENTIAL = {
 	type: 'assetWorkspaceApi',
 };
 
-export interface WorkflowRun {
-	status: string;
-	finished?: boolean;
-	/** Output items of each node (first run, all outputs), JSON only. */
-	nodes: Record<string, Array<Array<Record<string, unknown>>>>;
-	/** The error of the node that failed the run, if any. */
-	error?: { message: string; description?: string; node?: string };
-	raw: any;
-}
-
-/**
- * `n8n execute --rawOutput` prints logger lines, then the result as indented JSON (from a line that
- * is exactly `{` to one that is exactly `}`), then, when a node failed, the error again as text.
- */
-export function parseRawOutput(stdout: string): any {
-	const lines = stdout.split('\n');
-	const start = lines.findIndex((line) => line === '{');
-	const end = lines.indexOf('}', start);
-	if (start < 0 || end < 0) throw new Error(`n8n printed no result:\n${stdout.slice(-3000)}`);
-	return JSON.parse(lines.slice(start, end + 1).join('\n'));
-}
-
-export function summarizeRun(raw: any): WorkflowRun {
-	const runData = raw?.data?.resultData?.runData ?? {};
-	const nodes: WorkflowRun['nodes'] = {};
-	let error: WorkflowRun['error'];
-	for (const [name, runs] of Object.entries<any[]>(runData)) {
-		const task = runs[0];
-		nodes[name] = (task?.data?.main ?? []).map((output: any[] | null) =>
-			(output ?? []).map((item) => item.json),
-		);
-		if (task?.error && !error)
-			error = { message: task.error.message, description: task.error.description, node: name };
-	}
-	const topError = raw?.data?.resultData?.error;
-	if (!error && topError)
-		error = {
-			message: topError.message,
-			description: topError.description,
-			node: topError.node?.name,
-		};
-	return { status: raw?.status ?? 'unknown', finished: raw?.finished, nodes, error, raw };
-}
-
 export class N8n {
 	readonly userFolder: string;
 	readonly runtime: Runtime;
-	private server?: ChildProcess;
-	private guard?: Guard;
+	private server?: ServerProcess;
 	/** What the running `n8n start` has printed (for diagnosing a failed test). */
 	serverOutput = '';
 	port = 0;
@@ -207,11 +165,7 @@ export class N8n {
 	}
 
 	async importWorkflow(workflow: object) {
-		const file = join(this.userFolder, `workflow-${Date.now()}.json`);
-		writeFileSync(file, JSON.stringify(workflow));
-		const result = await this.cli(['import:workflow', `--input=${file}`]);
-		if (result.code !== 0)
-			throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
+		await this.importWorkflows([workflow]);
 	}
 
 	/** Makes a workflow active: `publish:workflow` on n8n 2.x, `update:workflow --active=true` on 1.x. */
@@ -260,45 +214,21 @@ export class N8n {
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(this.port),
 			});
-		const server = spawn(this.runtime.node, [this.runtime.n8n, ...args], {
+		this.serverOutput = '';
+		this.server = new ServerProcess(this.runtime.node, [this.runtime.n8n, ...args], {
 			cwd: this.userFolder,
 			env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: true,
+			onOutput: (text) => {
+				this.serverOutput += text;
+				this.options.onOutput?.(text);
+			},
 		});
-		this.server = server;
-		this.guard = dieWithThisProcess(server.pid!, { group: true });
-		this.serverOutput = '';
-		const output = (chunk: Buffer) => {
-			this.serverOutput += chunk;
-			this.options.onOutput?.(chunk.toString());
-		};
-		server.stdout?.on('data', output);
-		server.stderr?.on('data', output);
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
-			if (server.exitCode !== null)
-				throw new Error(
-					`n8n start exited (${server.exitCode}):\n${this.serverOutput.slice(-3000)}`,
-				);
-			try {
-				const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
-					signal: AbortSignal.timeout(1000),
-				});
-				if (res.ok) return;
-			} catch {
-				// not up yet
-			}
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-		throw new Error(
-			`n8n was not ready (/healthz/readiness) within ${timeoutMs} ms:\n${this.serverOutput.slice(-3000)}`,
-		);
+		await this.server.ready(`http://127.0.0.1:${this.port}/healthz/readiness`, timeoutMs, 'n8n');
 	}
 
 	/** The process id of the running `n8n start`, also its process group's (its task runner is in it). */
 	get pid(): number | undefined {
-		return this.server?.exitCode === null ? this.server.pid : undefined;
+		return this.server?.pid;
 	}
 
 	/**
@@ -307,28 +237,8 @@ export class N8n {
 	 */
 	async kill(signal: NodeJS.Signals, escalateAfterMs?: number) {
 		const server = this.server;
-		const guard = this.guard;
-		this.server = this.guard = undefined;
-		if (!server) return;
-		const send = (sig: NodeJS.Signals) => {
-			try {
-				process.kill(-server.pid!, sig);
-			} catch {
-				// already gone
-			}
-		};
-		if (server.exitCode === null && server.signalCode === null) {
-			const exited = new Promise((resolve) => server.once('exit', resolve));
-			send(signal);
-			const timer =
-				escalateAfterMs === undefined
-					? undefined
-					: setTimeout(() => send('SIGKILL'), escalateAfterMs);
-			await exited;
-			clearTimeout(timer);
-		}
-		send('SIGKILL'); // what is left of its group (a task runner that outlived it)
-		guard?.release();
+		this.server = undefined;
+		await server?.kill(signal, escalateAfterMs);
 	}
 
 	async stop() {

@@ -12,9 +12,12 @@
  */
 import { createServer } from 'node:net';
 
-const FIRST = 20_000;
-const LAST = 32_000;
+export const FIRST = 20_000;
+export const LAST = 32_000;
 let next = FIRST + Math.floor(Math.random() * (LAST - FIRST));
+
+/** The port to try after `port`: the next one up, from LAST back to FIRST. */
+export const portAfter = (port: number) => (port === LAST ? FIRST : port + 1);
 
 /** Listens on `address` (never closed; it does not keep the process alive): false when taken. */
 function listen(address: string | number): Promise<boolean> {
@@ -60,7 +63,7 @@ export async function freePort(): Promise<number> {
 	if (process.platform !== 'linux') return await osPort();
 	for (let tries = 0; tries <= LAST - FIRST; tries++) {
 		const port = next;
-		next = next === LAST ? FIRST : next + 1;
+		next = portAfter(next);
 		if ((await listen(`\0n8n-nodes-asset-workspace-port-${port}`)) && (await bindable(port)))
 			return port;
 	}

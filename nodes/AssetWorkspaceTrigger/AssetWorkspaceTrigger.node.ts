@@ -8,8 +8,9 @@ import {
 
 import { listSearchWith } from '../shared/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
+import { lastEmitUnseen, markEmit } from './emitSeen';
 import { eventOf, windowOf } from './events';
-import { onePollAtATime, POLL_CEILING_MS } from './pollWindow';
+import { onePollAtATime, pollKey, POLL_CEILING_MS } from './pollWindow';
 import { triggerProperties } from './properties';
 import { keepSlowdown, slowedUntil } from './slowdown';
 
@@ -55,13 +56,19 @@ export class AssetWorkspaceTrigger implements INodeType {
 			if (this.getMode() === 'manual') return await event.run(this, windowOf(this, settings), true);
 			const staticData = this.getWorkflowStaticData('node');
 			const now = settings.transport.chance.now();
+			// n8n has not shown this poll the state of the last one that emitted: it would fire again.
+			const key = pollKey(this);
+			if (lastEmitUnseen(key, staticData, now)) return null;
 			const longestMs = settings.transport.retry.maxRetryAfterMs;
 			const window = windowOf(this, settings, slowedUntil(staticData, now, longestMs));
 			const poll = async () => {
 				// The service asked to wait past this poll's window: nothing is asked.
 				if (window.api.rateLimitedUntil > window.until) return null;
 				try {
-					return await event.run(this, window, false);
+					const items = await event.run(this, window, false);
+					// Marked while this poll still holds the guard: no poll starts in between.
+					if (items) markEmit(key, staticData, settings.transport.chance.now());
+					return items;
 				} finally {
 					keepSlowdown(staticData, window.api.rateLimitedUntil, window.now(), longestMs);
 				}

@@ -37,6 +37,9 @@ export function pollWindow(
 	return { budgetMs, until: now + budgetMs * ASKING_SHARE };
 }
 
+/** A trigger node's polls in this process: its workflow's id and its own. */
+export const pollKey = (ctx: IPollFunctions) => `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
+
 /**
  * Runs `poll` unless another poll of the same node is under way in this process; then answers
  * `busy()` at once.
@@ -47,7 +50,7 @@ export async function onePollAtATime<T>(
 	poll: () => Promise<T>,
 	busy: () => T,
 ): Promise<T> {
-	const key = `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
+	const key = pollKey(ctx);
 	const since = running.get(key);
 	if (since !== undefined && now - since < STALE_AFTER_MS) return busy();
 	running.set(key, now);

@@ -1,13 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * When each step of `npm test` starts: as soon as the steps it comes after have ended and the
- * steps it needs have passed; an
- * end-to-end suite also waits for a free place (at most `maxSuites` at once) and starts at
- * least `staggerMs` after the suite before, so that n8n start-ups (CPU-heavy) do not all
- * collide. A step that needs one that failed is skipped; the others go on, so one run reports
- * every failure.
+ * steps it needs have passed; an end-to-end suite also waits for a free place (at most
+ * `maxSuites` at once) and starts at least `staggerMs` after the suite before, so that n8n
+ * start-ups (CPU-heavy) do not all collide. A step that needs one that failed is skipped; the
+ * others go on, so one run reports every failure. The decision is `nextMoves` (no processes, no
+ * clock of its own); `Schedule` carries it out.
  */
-import type { Task } from './tasks';
+import type { State, Task, TaskSpec } from './tasks';
 
 export interface ScheduleOptions {
 	env: NodeJS.ProcessEnv;
@@ -17,8 +17,50 @@ export interface ScheduleOptions {
 	onChange: (task: Task) => void;
 }
 
+export interface Step {
+	spec: TaskSpec;
+	state: State;
+}
+
+export interface Move {
+	name: string;
+	move: 'start' | 'skip';
+}
+
+/**
+ * What to do now with the waiting steps, in their order: `lastSuiteStart` is when the last suite
+ * started (ms, on the same clock as `now`).
+ */
+export function nextMoves(
+	steps: Step[],
+	now: number,
+	lastSuiteStart: number,
+	limits: { staggerMs: number; maxSuites: number },
+): Move[] {
+	const state = new Map(steps.map((step) => [step.spec.name, step.state]));
+	let suitesRunning = steps.filter((s) => s.spec.suite && s.state === 'running').length;
+	const moves: Move[] = [];
+	for (const { spec } of steps.filter((s) => s.state === 'waiting')) {
+		const needed = (spec.needs ?? []).map((name) => state.get(name));
+		const after = (spec.after ?? []).map((name) => state.get(name));
+		if (needed.some((s) => s === 'failed' || s === 'skipped')) {
+			moves.push({ name: spec.name, move: 'skip' });
+			state.set(spec.name, 'skipped'); // and so are the steps that need this one
+			continue;
+		}
+		if ([...needed, ...after].some((s) => s === 'waiting' || s === 'running')) continue;
+		if (spec.suite) {
+			if (suitesRunning >= limits.maxSuites || now - lastSuiteStart < limits.staggerMs) continue;
+			suitesRunning++;
+			lastSuiteStart = now;
+		}
+		moves.push({ name: spec.name, move: 'start' });
+	}
+	return moves;
+}
+
 export class Schedule {
-	private lastSuiteStart = 0;
+	private lastSuiteStart = -Infinity;
 	private timer?: NodeJS.Timeout;
 	private finish?: () => void;
 	private stopped = false;
@@ -52,43 +94,27 @@ export class Schedule {
 		this.step();
 	}
 
-	private state(name: string) {
-		return this.tasks.find((task) => task.spec.name === name)!.state;
-	}
-
 	private step() {
 		clearTimeout(this.timer);
-		for (const task of this.tasks.filter((t) => t.state === 'waiting')) {
-			const needed = (task.spec.needs ?? []).map((name) => this.state(name));
-			const after = (task.spec.after ?? []).map((name) => this.state(name));
-			if (needed.some((state) => state === 'failed' || state === 'skipped')) {
+		const now = Date.now();
+		const moves = this.stopped ? [] : nextMoves(this.tasks, now, this.lastSuiteStart, this.options);
+		for (const { name, move } of moves) {
+			const task = this.tasks.find((t) => t.spec.name === name)!;
+			if (move === 'skip') {
 				task.state = 'skipped';
 				this.options.onChange(task);
-			} else if (
-				[...needed, ...after].every((state) => state !== 'waiting' && state !== 'running') &&
-				this.mayStart(task)
-			) {
-				if (task.spec.suite) this.lastSuiteStart = Date.now();
-				task.start(this.options.env, () => {
-					this.options.onChange(task);
-					this.step();
-				});
-				this.options.onChange(task);
+				continue;
 			}
+			if (task.spec.suite) this.lastSuiteStart = now;
+			task.start(this.options.env, () => {
+				this.options.onChange(task);
+				this.step();
+			});
+			this.options.onChange(task);
 		}
 		const open = this.tasks.filter((t) => t.state === 'waiting' || t.state === 'running');
 		if (!open.length) return this.finish?.();
 		// A suite held back by the stagger starts on this timer; everything else on an ending task.
 		if (!this.stopped) this.timer = setTimeout(() => this.step(), 1000);
-	}
-
-	private mayStart(task: Task): boolean {
-		if (this.stopped) return false;
-		if (!task.spec.suite) return true;
-		const suitesRunning = this.tasks.filter((t) => t.spec.suite && t.state === 'running').length;
-		return (
-			suitesRunning < this.options.maxSuites &&
-			Date.now() - this.lastSuiteStart >= this.options.staggerMs
-		);
 	}
 }

@@ -3,8 +3,14 @@
  * One step of `npm test` (a tier, a check, an install, an end-to-end suite): a shell command
  * in a process group of its own, its output into a log file of its own (steps side by side
  * never interleave), its wall time, and, for jest, its test counts from jest's JSON report.
+ *
+ * A step's limits hold without the runner: the command runs under coreutils' `timeout`, which
+ * stops the step's whole process group when its time is up (SIGTERM, SIGKILL 10 s later), and
+ * util-linux's `setpriv --pdeathsig` has the kernel tell `timeout` when the runner dies, however
+ * it dies (a SIGKILL runs no handler), so a runner's steps end with it. Where either tool is
+ * missing (macOS), a step runs without it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,6 +28,25 @@ export interface TaskSpec {
 	suite?: boolean;
 	/** Stopped (and failed) if still running after this long: a hung step cannot hang the run. */
 	timeoutMs?: number;
+}
+
+const onPath = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+const TOOLS = { setpriv: onPath('setpriv'), timeout: onPath('timeout') };
+
+/** The command line that runs `script` within its limits (see the header). */
+export function limited(
+	script: string,
+	timeoutMs: number | undefined,
+	tools: { setpriv: boolean; timeout: boolean } = TOOLS,
+): string[] {
+	return [
+		...(tools.setpriv ? ['setpriv', '--pdeathsig', 'TERM'] : []),
+		// Also without a limit (0 s): `timeout` passes the runner's death on to the whole group.
+		...(tools.timeout ? ['timeout', '--kill-after=10s', `${(timeoutMs ?? 0) / 1000}s`] : []),
+		'bash',
+		'-c',
+		script,
+	];
 }
 
 export interface Counts {
@@ -64,24 +89,19 @@ export class Task {
 		const command = this.spec.command.replaceAll('{json}', this.jsonFile);
 		// `times` gives the CPU time of everything the command ran and waited for.
 		const timed = `${command}\nstatus=$?; times > '${this.cpuFile}'; exit $status`;
-		this.child = spawn('bash', ['-c', timed], {
+		const [program, ...args] = limited(timed, this.spec.timeoutMs);
+		this.child = spawn(program, args, {
 			env: { ...env, ...this.spec.env },
 			stdio: ['ignore', log, log],
 			detached: true,
 		});
 		closeSync(log);
-		const timer = this.spec.timeoutMs
-			? setTimeout(() => {
-					this.timedOut = true;
-					this.signal('SIGTERM');
-					setTimeout(() => this.signal('SIGKILL'), 10_000).unref();
-				}, this.spec.timeoutMs)
-			: undefined;
 		this.child.on('close', (code, signal) => {
-			clearTimeout(timer);
 			this.endedAt = Date.now();
 			this.exitCode = code ?? (signal ? 128 : 1);
 			this.state = code === 0 ? 'passed' : 'failed';
+			const limit = this.spec.timeoutMs;
+			this.timedOut = code !== 0 && !!limit && this.endedAt - this.startedAt >= limit;
 			done();
 		});
 	}
@@ -123,7 +143,7 @@ export class Task {
 	/** What failed, for the closing note: each failed test's name and message, else the log's end. */
 	failures(): string {
 		if (this.timedOut)
-			return `Stopped after ${this.spec.timeoutMs! / 60_000} minutes; the log's end:\n${tail(readFileSync(this.logFile, 'utf8'), 40)}`;
+			return `Stopped after ${this.spec.timeoutMs! / 1000} s, its limit; the log's end:\n${tail(readFileSync(this.logFile, 'utf8'), 40)}`;
 		if (existsSync(this.jsonFile)) {
 			const report = JSON.parse(readFileSync(this.jsonFile, 'utf8'));
 			const failed = report.testResults.flatMap((file: any) => [

@@ -2,14 +2,14 @@
 /**
  * The examples that follow jobs across workflows with an n8n Data Table, and the trigger for
  * pasted job ids, in a running n8n (`n8n start`; Data Tables exist only there), as shipped
- * except for faster schedules, the data table's id and the pasted job ids. About 4 minutes,
- * most of it waiting for n8n's minute ticks.
+ * except for faster schedules and polls, the data table's id and the pasted job ids. About 3 to
+ * 4 minutes beside the other suites, most of it two starts of n8n.
  *
  * @n8n-lines n8n-2 n8n-1
  * @waits-for-ticks
  */
 import { N8nRest } from '../../e2e/rest';
-import { openSession, type Session } from '../../e2e/workflows';
+import { openSession, pollEvery, setPollTimes, type Session } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import { controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
 import { example, final, named, until } from './shared/examples';
@@ -62,6 +62,7 @@ describe('examples that need a running n8n (n8n start)', () => {
 			const watch = example('watch-jobs-with-the-trigger');
 			watch.nodes.find((n: any) => n.type.endsWith('.assetWorkspaceTrigger')).parameters.jobIds =
 				`${failed}\n${running}`;
+			setPollTimes(watch, pollEvery(10)); // every 10 s instead of every minute
 			await session.n8n.importWorkflows([record, check, watch]);
 			for (const workflow of [record, check, watch]) await session.n8n.publish(workflow.id);
 			await session.n8n.start();

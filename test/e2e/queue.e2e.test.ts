@@ -6,7 +6,8 @@
  *     down and after main restarts;
  * (c) a worker killed (SIGKILL, then SIGTERM) during Execute and wait: n8n ends the execution
  *     as failed and does not run it again (one POST), and the job id is in that worker's log.
- * Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 6 minutes.
+ * Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 3 to 5 minutes beside the
+ * other suites, most of it starting the cluster and n8n ending the killed workers' executions.
  *
  * @waits-for-ticks
  */
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 
 import { buildAndPack } from '../../e2e/pack';
 import { QueueCluster } from '../../e2e/queue';
+import { pollEvery, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { OWNER, allAssets, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
@@ -79,11 +81,14 @@ beforeAll(async () => {
 	watched = [await hold(), await hold()];
 	heartbeat = await hold();
 	// The trigger workflow's other trigger nodes (for the n8n e2e suite's restart cases) watch the heartbeat.
-	const trigger = workflow('trigger.workflow.json', {
-		__BASIC__: [...watched, heartbeat].join(', '),
-		__RESTART_ON__: heartbeat,
-		__SLOW__: heartbeat,
-	});
+	const trigger = setPollTimes(
+		workflow('trigger.workflow.json', {
+			__BASIC__: [...watched, heartbeat].join(', '),
+			__RESTART_ON__: heartbeat,
+			__SLOW__: heartbeat,
+		}),
+		pollEvery(10), // a wait for the next poll is seconds, not up to a minute
+	);
 	const workflows = [
 		workflow('queue-chain.workflow.json'),
 		workflow('queue-long.workflow.json'),

@@ -18,7 +18,8 @@
  *   after the poll when it changed (emit or null), never after an error, and not at all when
  *   the poll outlived n8n's poll timeout (45 s; the tick is abandoned). getPollBudgetMs() is
  *   36 s. An activation poll's null result is not committed. Overlapping polls each copy the
- *   same stored state; the last commit wins.
+ *   same stored state; the last commit wins. An emitting poll is committed after it returned,
+ *   with its execution (here at once, unless a test holds it back: pollWithCommitHeld).
  *
  * `restart()` builds a new workflow from what was saved, as n8n does after a restart.
  */
@@ -94,6 +95,9 @@ export class TriggerHarness {
 	private readonly node: INode;
 	private readonly trigger: AssetWorkspaceTrigger;
 	private readonly settings: TriggerSettings;
+	/** Durable mode: while set, an emitting poll's commit waits for the test (pollWithCommitHeld). */
+	private holdCommit = false;
+	private heldCommit?: () => void;
 
 	constructor(
 		private readonly credentials: SandboxCredentials,
@@ -162,6 +166,27 @@ export class TriggerHarness {
 		return await Promise.all(Array.from({ length: count }, async () => await this.poll()));
 	}
 
+	/**
+	 * Durable mode: a tick whose poll emits, its commit held back. n8n's `__emit` is not awaited:
+	 * the poll returns, then `resolveWorkflowData()` and `runPolledWorkflow` commit the cursor
+	 * with the execution, under the poll's lease fence (n8n's trigger-execution-context.factory,
+	 * workflow-execution.service, poll-cursor.service); polls that start meanwhile read the state
+	 * from before. `land()` commits it (only then is there an execution); `refuse()` drops it, as
+	 * the fence does once the poll's lease is lost (no execution either).
+	 */
+	async pollWithCommitHeld(): Promise<PollResult & { land: () => void; refuse: () => void }> {
+		if (this.mode !== 'durable') throw new Error('only durable poll cursors commit after the poll');
+		this.holdCommit = true;
+		try {
+			const result = await this.poll();
+			const held = this.heldCommit;
+			return { ...result, land: () => held?.(), refuse: () => {} };
+		} finally {
+			this.holdCommit = false;
+			this.heldCommit = undefined;
+		}
+	}
+
 	private async run(mode: WorkflowExecuteMode, activation: boolean): Promise<PollResult> {
 		const durable = this.mode === 'durable';
 		const seed = durable ? clone(this.saved) : undefined;
@@ -199,7 +224,10 @@ export class TriggerHarness {
 				return { items: null, error, durationMs };
 			const commit =
 				!error && (items !== null || !activation) && !isDeepStrictEqual(snapshot, seed);
-			if (commit) this.saved = clone(snapshot!);
+			const cursor = clone(snapshot!);
+			if (commit && this.holdCommit && items !== null)
+				this.heldCommit = () => (this.saved = cursor);
+			else if (commit) this.saved = cursor;
 			return { items, error, durationMs };
 		}
 		const saveNow = items !== null || (activation && (this.mode === 'default' || !error));

@@ -15,12 +15,23 @@ export const named = (workflow: any, name: string) =>
 	workflow.nodes.find((n: any) => n.name === name);
 export const final = ['success', 'warning', 'failed'];
 
+/**
+ * Checks every second until `check` gives a value. A check that throws is tried again: n8n's
+ * REST API under load can answer a read with a passing 500 ("Transaction is not started yet",
+ * n8n 1.123's SQLite); the last error is in the message when time runs out.
+ */
 export async function until<T>(what: string, check: () => Promise<T | false>, timeoutMs: number) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+		let failed: Error | undefined;
+		try {
+			const value = await check();
+			if (value) return value;
+		} catch (error) {
+			failed = error as Error;
+		}
+		if (Date.now() > deadline)
+			throw new Error(`timed out waiting until ${what}${failed ? `: ${failed.message}` : ''}`);
 		await sleep(1000);
 	}
 }

@@ -1,0 +1,106 @@
+/**
+ * The steps of `npm test` and what each waits for.
+ *
+ * One after another on the CPU: the unit tier, lint, format, type check, the build (packed once
+ * for every end-to-end suite). Meanwhile: both n8n runtimes install (their packages and one
+ * sqlite3 build side by side), and Chromium, Redis and PostgreSQL when missing. After the build: the integration tier. Every end-to-end suite
+ * (suites.ts) starts once the build, the services and its line's runtime are ready: after the
+ * integration tier by default, whose tests keep real deadlines (a 2 s attempt, a 1 s
+ * Retry-After) that missed beside the suites' n8n start-ups; beside it with
+ * `integrationBesideE2e` (AW_TEST_INTEGRATION_BESIDE_E2E=1), once those deadlines are on an
+ * injected clock.
+ */
+import type { Suite } from './suites';
+import type { TaskSpec } from './tasks';
+
+export interface PlanOptions {
+	suites: Suite[];
+	/** The tarball the build packs and every suite installs. */
+	tarball: string;
+	packageDir: string;
+	suiteTimeoutMin: number;
+	integrationBesideE2e: boolean;
+}
+
+const bin = (tool: string) => `node_modules/.bin/${tool}`;
+const jestReport = '--ci --json --outputFile={json}';
+
+export function plan(options: PlanOptions): TaskSpec[] {
+	const runtime = `${bin('tsx')} e2e/runtime.ts`;
+	const checks: TaskSpec[] = [
+		{ name: 'unit', tier: 'unit', command: `npm run test:unit -- ${jestReport}` },
+		{ name: 'lint', tier: 'checks', command: 'npm run lint', after: ['unit'] },
+		{ name: 'format', tier: 'checks', command: 'npm run format:check', after: ['lint'] },
+		{ name: 'typecheck', tier: 'checks', command: 'npm run typecheck', after: ['format'] },
+		{
+			name: 'build',
+			tier: 'checks',
+			command: `npm run build && npm pack --silent --pack-destination ${options.packageDir}`,
+			after: ['typecheck'],
+		},
+		{
+			name: 'integration',
+			tier: 'integration',
+			command: `npm run test:integration -- ${jestReport}`,
+			needs: ['build'],
+		},
+	];
+	const setup: TaskSpec[] = [
+		// One after the other: both may run apt-get, which allows one at a time.
+		{
+			name: 'services',
+			tier: 'setup',
+			command: 'bash scripts/ensure-chromium.sh && bash scripts/ensure-queue-services.sh',
+		},
+		// Both lines' packages and sqlite3 side by side: sqlite3 compiled once, for the older
+		// Node.js, and copied into both (a Node-API module: e2e/runtime-sqlite.ts). A line whose
+		// copy is missing (the sqlite3 step failed) compiles its own.
+		{ name: 'sqlite3', tier: 'setup', command: `${runtime} --sqlite` },
+		...(['n8n-1', 'n8n-2'] as const).flatMap((line): TaskSpec[] => [
+			{ name: `packages ${line}`, tier: 'setup', command: `${runtime} --packages-only ${line}` },
+			{
+				name: `install ${line}`,
+				tier: 'setup',
+				command: `${runtime} ${line}`,
+				needs: [`packages ${line}`],
+				after: ['sqlite3'],
+			},
+		]),
+	];
+	const suites: TaskSpec[] = options.suites.map((suite) => ({
+		name: `e2e ${suite.line} ${suite.name}`,
+		tier: `e2e ${suite.line}`,
+		// --forceExit: a failed test may leave a sandbox open; its n8n dies with jest (e2e/processes.ts).
+		command: `${bin('jest')} --runInBand --forceExit ${jestReport} ${suite.file}`,
+		env: {
+			AW_N8N_LINE: suite.line,
+			AW_PACKAGE_TARBALL: options.tarball,
+			...(suite.waitsForTicks ? { AW_WAITS_FOR_TICKS: '1' } : {}),
+		},
+		needs: ['build', 'services', `install ${suite.line}`],
+		// Beside all the suites 25 of the integration tier's 854 tests missed their real deadlines
+		// in a fresh-clone run, beside the eight that wait for ticks (their n8n start-ups) still 5.
+		after: options.integrationBesideE2e ? [] : ['integration'],
+		suite: true,
+		timeoutMs: options.suiteTimeoutMin * 60_000,
+	}));
+	return [...setup, ...checks, ...suites];
+}
+
+/**
+ * With `--only <pattern>`: the steps whose names match, and the steps they need (the build, an
+ * install): `npm run test:e2e` is `--only "e2e n8n-2"`.
+ */
+export function select(specs: TaskSpec[], pattern?: string): TaskSpec[] {
+	if (!pattern) return specs;
+	const chosen = new Set(specs.filter((s) => new RegExp(pattern).test(s.name)).map((s) => s.name));
+	if (!chosen.size) throw new Error(`--only ${pattern}: no step matches`);
+	for (let size = 0; size !== chosen.size; ) {
+		size = chosen.size;
+		for (const spec of specs.filter((s) => chosen.has(s.name)))
+			for (const need of spec.needs ?? []) chosen.add(need);
+	}
+	return specs
+		.filter((s) => chosen.has(s.name))
+		.map((s) => ({ ...s, after: s.after?.filter((name) => chosen.has(name)) }));
+}

@@ -1,0 +1,155 @@
+/**
+ * npm test's schedule (scripts/test-runner/plan.ts, schedule.ts, suites.ts, tasks.ts): what each
+ * step waits for, what starts next, which suites run on which n8n line, and the command line that
+ * holds a step to its limit without the runner. Pure decisions: no process is started.
+ */
+import { plan, select } from '../../scripts/test-runner/plan';
+import { nextMoves, type Step } from '../../scripts/test-runner/schedule';
+import { linesOf, type Suite } from '../../scripts/test-runner/suites';
+import { limited, type State, type TaskSpec } from '../../scripts/test-runner/tasks';
+
+const LIMITS = { staggerMs: 5000, maxSuites: 2 };
+const spec = (name: string, more: Partial<TaskSpec> = {}): TaskSpec => ({
+	name,
+	tier: 't',
+	command: 'true',
+	...more,
+});
+const steps = (...pairs: Array<[TaskSpec, State]>): Step[] =>
+	pairs.map(([s, state]) => ({ spec: s, state }));
+
+describe('what starts next', () => {
+	test('a step starts once the steps it comes after have ended, whatever their result', () => {
+		const lint = spec('lint', { after: ['unit'] });
+		expect(nextMoves(steps([spec('unit'), 'running'], [lint, 'waiting']), 0, 0, LIMITS)).toEqual(
+			[],
+		);
+		expect(nextMoves(steps([spec('unit'), 'failed'], [lint, 'waiting']), 0, 0, LIMITS)).toEqual([
+			{ name: 'lint', move: 'start' },
+		]);
+	});
+
+	test('a step that needs a failed or skipped one is skipped, and so are the steps that need it', () => {
+		const integration = spec('integration', { needs: ['build'] });
+		const suite = spec('e2e', { needs: ['integration'], suite: true });
+		const moves = nextMoves(
+			steps([spec('build'), 'failed'], [integration, 'waiting'], [suite, 'waiting']),
+			0,
+			-Infinity,
+			LIMITS,
+		);
+		expect(moves).toEqual([
+			{ name: 'integration', move: 'skip' },
+			{ name: 'e2e', move: 'skip' },
+		]);
+	});
+
+	test('suites start one stagger apart, at most maxSuites at once, in their order', () => {
+		const [a, b, c] = ['a', 'b', 'c'].map((name) => spec(name, { suite: true }));
+		const waiting = steps([a, 'waiting'], [b, 'waiting'], [c, 'waiting']);
+		expect(nextMoves(waiting, 10_000, -Infinity, LIMITS)).toEqual([{ name: 'a', move: 'start' }]);
+		const oneRunning = steps([a, 'running'], [b, 'waiting'], [c, 'waiting']);
+		expect(nextMoves(oneRunning, 14_999, 10_000, LIMITS)).toEqual([]);
+		expect(nextMoves(oneRunning, 15_000, 10_000, LIMITS)).toEqual([{ name: 'b', move: 'start' }]);
+		const twoRunning = steps([a, 'running'], [b, 'running'], [c, 'waiting']);
+		expect(nextMoves(twoRunning, 60_000, 15_000, LIMITS)).toEqual([]);
+		const oneEnded = steps([a, 'passed'], [b, 'running'], [c, 'waiting']);
+		expect(nextMoves(oneEnded, 60_000, 15_000, LIMITS)).toEqual([{ name: 'c', move: 'start' }]);
+	});
+
+	test('steps that are not suites start side by side, with no stagger', () => {
+		const moves = nextMoves(steps([spec('x'), 'waiting'], [spec('y'), 'waiting']), 0, 0, LIMITS);
+		expect(moves.map((m) => m.name)).toEqual(['x', 'y']);
+	});
+});
+
+describe("npm test's plan", () => {
+	const suites: Suite[] = [
+		{ name: 'trigger', file: 'test/e2e/trigger.e2e.test.ts', line: 'n8n-2', waitsForTicks: true },
+		{ name: 'trigger', file: 'test/e2e/trigger.e2e.test.ts', line: 'n8n-1', waitsForTicks: true },
+		{
+			name: 'examples',
+			file: 'test/e2e/examples.e2e.test.ts',
+			line: 'n8n-2',
+			waitsForTicks: false,
+		},
+	];
+	const options = {
+		suites,
+		tarball: '/p/x.tgz',
+		packageDir: '/p',
+		suiteTimeoutMin: 45,
+		integrationBesideE2e: false,
+	};
+	const named = (specs: TaskSpec[], name: string) => specs.find((s) => s.name === name)!;
+
+	test('a suite needs the build, the services and its own line’s runtime, and stops after its limit', () => {
+		const trigger1 = named(plan(options), 'e2e n8n-1 trigger');
+		expect(trigger1.needs).toEqual(['build', 'services', 'install n8n-1']);
+		expect(trigger1.env).toEqual({
+			AW_N8N_LINE: 'n8n-1',
+			AW_PACKAGE_TARBALL: '/p/x.tgz',
+			AW_WAITS_FOR_TICKS: '1',
+		});
+		expect(trigger1.timeoutMs).toBe(45 * 60_000);
+		expect(named(plan(options), 'e2e n8n-2 examples').env).not.toHaveProperty('AW_WAITS_FOR_TICKS');
+	});
+
+	test('each line installs its packages beside the other’s and the one sqlite3 build, then copies that build', () => {
+		const specs = plan(options);
+		for (const step of ['sqlite3', 'packages n8n-1', 'packages n8n-2'])
+			expect([named(specs, step).after, named(specs, step).needs]).toEqual([undefined, undefined]);
+		// after, not needs: a line whose copy is missing compiles its own
+		for (const line of ['n8n-1', 'n8n-2'])
+			expect(named(specs, `install ${line}`)).toMatchObject({
+				needs: [`packages ${line}`],
+				after: ['sqlite3'],
+			});
+	});
+
+	test('the suites come after the integration tier, or beside it with the setting', () => {
+		for (const suite of plan(options).filter((s) => s.suite))
+			expect(suite.after).toEqual(['integration']);
+		for (const suite of plan({ ...options, integrationBesideE2e: true }).filter((s) => s.suite))
+			expect(suite.after).toEqual([]);
+	});
+
+	test('--only keeps the matching steps and what they need, and drops orderings on the others', () => {
+		const chosen = select(plan(options), '^e2e n8n-2 trigger$');
+		expect(chosen.map((s) => s.name).sort()).toEqual(
+			['build', 'e2e n8n-2 trigger', 'install n8n-2', 'packages n8n-2', 'services'].sort(),
+		);
+		expect(named(chosen, 'build').after).toEqual([]);
+		expect(named(chosen, 'e2e n8n-2 trigger').after).toEqual([]);
+		expect(() => select(plan(options), 'nothing like it')).toThrow(/no step matches/);
+	});
+});
+
+describe('the lines a suite runs on', () => {
+	test('its header’s @n8n-lines, else n8n 2.x only; an unknown line is refused', () => {
+		expect(linesOf('/**\n * @n8n-lines n8n-2 n8n-1\n */', 'a')).toEqual(['n8n-2', 'n8n-1']);
+		expect(linesOf('/** no tag */', 'b')).toEqual(['n8n-2']);
+		expect(() => linesOf(' * @n8n-lines n8n-3', 'c.e2e.test.ts')).toThrow(/c\.e2e\.test\.ts/);
+	});
+});
+
+describe('a step’s limits hold without the runner', () => {
+	test('timeout stops its group at the limit (or passes signals on, with no limit); setpriv ties it to the runner’s life', () => {
+		const both = { setpriv: true, timeout: true };
+		expect(limited('npm test', 2_700_000, both)).toEqual([
+			...['setpriv', '--pdeathsig', 'TERM'],
+			...['timeout', '--kill-after=10s', '2700s'],
+			...['bash', '-c', 'npm test'],
+		]);
+		expect(limited('lint', undefined, both).slice(3, 6)).toEqual([
+			'timeout',
+			'--kill-after=10s',
+			'0s',
+		]);
+		expect(limited('lint', 1000, { setpriv: false, timeout: false })).toEqual([
+			'bash',
+			'-c',
+			'lint',
+		]);
+	});
+});
