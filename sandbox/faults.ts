@@ -2,7 +2,7 @@
 /** Faults the sandbox injects into public API answers, for the reliability tests. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { errorReply, send, sleep, type Reply } from './http';
+import { errorReply, send, type Reply } from './http';
 
 export const FAULT_KINDS = [
 	'status',
@@ -31,14 +31,18 @@ export interface Fault {
 	echoRequest?: boolean;
 }
 
-/** Applies a fault to a request. Faults that model a lost or garbled answer run after the request was handled. */
+/**
+ * Applies a fault to a request. Faults that model a lost or garbled answer run after the request
+ * was handled. `hold` waits on the sandbox's clock (Infinity: until the client goes away).
+ */
 export async function answerWithFault(
 	res: ServerResponse,
 	fault: Fault,
 	reply: () => Promise<Reply>,
 	req: IncomingMessage,
+	hold: (ms: number) => Promise<void>,
 ) {
-	if (fault.delayMs && fault.fault !== 'slow-body') await sleep(fault.delayMs);
+	if (fault.delayMs && fault.fault !== 'slow-body') await hold(fault.delayMs);
 	const echo = fault.echoRequest ? ` Request headers: ${JSON.stringify(req.headers)}` : '';
 	switch (fault.fault) {
 		case 'status': {
@@ -76,6 +80,7 @@ export async function answerWithFault(
 			req.socket.destroy();
 			return null;
 		case 'hang':
+			void hold(Infinity);
 			return null;
 		case 'slow-body': {
 			const body = real.body as { data?: unknown };
@@ -97,7 +102,7 @@ export async function answerWithFault(
 			const size = Math.ceil(text.length / pieces);
 			for (let i = 0; i < pieces && !res.destroyed; i++) {
 				res.write(text.slice(i * size, (i + 1) * size));
-				await sleep((fault.delayMs ?? 2000) / pieces);
+				await hold((fault.delayMs ?? 2000) / pieces);
 			}
 			res.end();
 			return real.status;

@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 import { localUrl } from './addresses';
 import { Churn } from './churn';
+import { REAL_CLOCK, type SandboxClock } from './clock';
 import { controlRoute } from './control';
 import { ApiError } from './errors';
 import { answerWithFault, type Fault } from './faults';
@@ -19,7 +20,6 @@ import {
 	MAX_BODY_BYTES,
 	REQUEST_LOG_LIMIT,
 	send,
-	sleep,
 	tooLarge,
 	type Reply,
 } from './http';
@@ -41,6 +41,8 @@ export interface SandboxOptions {
 	assets?: number;
 	/** Every this many ms, a new model version (every other one published) and a changed asset. */
 	churnMs?: number;
+	/** Its time and waits (by default the real clock's). */
+	clock?: SandboxClock;
 }
 
 export interface Sandbox {
@@ -56,9 +58,11 @@ export interface Sandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const latencyMs = options.latencyMs ?? 0;
+	const clock = options.clock ?? REAL_CLOCK;
 	const workspace = new Workspace({
 		jobStepMs: options.jobStepMs ?? 1000,
 		generated: options.assets ?? 0,
+		now: clock.now,
 	});
 	const faults: Fault[] = [];
 	const requests: LoggedRequest[] = [];
@@ -79,7 +83,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
-		const started = Date.now();
+		const started = clock.now();
+		// A test's clock tells the Date header too (Node's own is the real clock's).
+		const stamp = () => {
+			if (options.clock && !res.headersSent)
+				res.setHeader('Date', new Date(clock.now()).toUTCString());
+		};
+		stamp();
+		const closed = new Promise((resolve) => res.once('close', resolve));
+		const hold = async (ms: number) => {
+			await clock.hold(ms, closed);
+			stamp();
+		};
 		const url = new URL(req.url ?? '/', 'http://sandbox');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname;
@@ -136,11 +151,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			}
 		};
 
-		if (isPublic && latencyMs > 0) await sleep(latencyMs);
+		if (isPublic && latencyMs > 0) await hold(latencyMs);
 		const fault = isPublic ? takeFault(method, path, url.searchParams) : undefined;
 		if (fault) {
 			entry.fault = fault.fault;
-			entry.status = await answerWithFault(res, fault, reply, req);
+			entry.status = await answerWithFault(res, fault, reply, req, hold);
 		} else {
 			const answer = await reply();
 			entry.status = answer.status;
@@ -149,7 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			if (!req.complete) answer.headers = { ...answer.headers, Connection: 'close' };
 			send(res, answer);
 		}
-		entry.durationMs = Date.now() - started;
+		entry.durationMs = clock.now() - started;
 	};
 
 	const churning = new Churn(workspace, KEYS[0]);

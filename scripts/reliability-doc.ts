@@ -82,13 +82,14 @@ never queues a second job, a second input item that the fault does not touch suc
 the API key appears nowhere (status faults echo the request headers, key included, into
 their error body).
 
-Settings of the run: per-request timeout ${settings.timeoutMs} ms and short backoff, to keep the
-matrix fast; the node's defaults are a 30 s timeout and backoff from 0.5 s up to 8 s with
-full jitter. \`Retry-After\` was 1 s and was honoured (plus up to 20 %; a 429 shuts the
-execution's rate gate for every request). Job: Wait ran with a ${WAIT_TIMEOUT_SECONDS} s timeout
-(\`until timeout\`: it kept asking, each status check retried as a GET, until then; the
-timeout bounds every request, retry and wait inside it, the last check at the timeout having a
-second more to answer).
+Settings of the run: per-request timeout ${settings.timeoutMs} ms and short backoff; the node's
+defaults are a 30 s timeout and backoff from 0.5 s up to 8 s with full jitter. The node and the
+sandbox run on a test clock they share (\`test/harness/clock.ts\`): every wait and time limit
+here is kept exactly, and takes no real time. \`Retry-After\` was 1 s and was honoured (plus up
+to 20 %; a 429 shuts the execution's rate gate for every request). Job: Wait ran with a
+${WAIT_TIMEOUT_SECONDS} s timeout (\`until timeout\`: it kept asking, each status check retried
+as a GET, until then; the timeout bounds every request, retry and wait inside it, the last check
+at the timeout having a second more to answer).
 
 ## Once
 

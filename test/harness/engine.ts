@@ -35,6 +35,7 @@ import { AssetWorkspaceApi } from '../../credentials/AssetWorkspaceApi.credentia
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../../nodes/shared/transport';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../nodes/shared/transport/retry';
+import type { Chance } from '../../nodes/shared/transport/time';
 import { useThePatientRegexEngine } from './regex';
 
 useThePatientRegexEngine();
@@ -48,10 +49,14 @@ export const TEST_TRANSPORT: TransportSettings = {
 	retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 5, maxDelayMs: 20 },
 };
 
-/** TEST_TRANSPORT with some retry settings changed. */
-export const testTransport = (retry: Partial<RetryPolicy> = {}): TransportSettings => ({
+/** TEST_TRANSPORT with some retry settings changed, and on `clock` (a TestClock) when given. */
+export const testTransport = (
+	retry: Partial<RetryPolicy> = {},
+	clock: Chance = TEST_TRANSPORT.chance,
+): TransportSettings => ({
 	...TEST_TRANSPORT,
 	retry: { ...TEST_TRANSPORT.retry, ...retry },
+	chance: clock,
 });
 
 export const PACKAGE = 'n8n-nodes-asset-workspace';
@@ -190,8 +195,8 @@ export interface NodeRunOptions {
 	typeVersion?: number;
 	/** The node built with these transport settings instead of TEST_TRANSPORT. */
 	settings?: TransportSettings;
-	/** Cancels the execution (as the editor's Stop button does) after this many ms. */
-	cancelAfterMs?: number;
+	/** Cancels the execution (as the editor's Stop button does) once this settles. */
+	cancelWhen?: Promise<unknown>;
 }
 
 export interface NodeRunResult {
@@ -201,22 +206,23 @@ export interface NodeRunResult {
 	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
 	/** The run data; undefined when n8n refused to start the workflow. */
 	run: IRun | undefined;
-	/** How long the node's execute() took to return or throw, in ms. */
+	/** How long the node's execute() took to return or throw, in ms on the node's clock. */
 	nodeMs: number;
 }
 
 /** The node types, with our node built with `settings` and its execute() timed. */
 function typesFor(settings: TransportSettings | undefined, timing: { ms: number }): INodeTypes {
 	const node = settings ? new AssetWorkspace(settings) : nodeClasses[NODE_TYPE];
+	const { now } = (settings ?? TEST_TRANSPORT).chance;
 	const timed: INodeType = {
 		...node,
 		description: node.description,
 		execute: async function (this: IExecuteFunctions) {
-			const started = Date.now();
+			const started = now();
 			try {
 				return await node.execute!.call(this);
 			} finally {
-				timing.ms = Date.now() - started;
+				timing.ms = now() - started;
 			}
 		},
 	};
@@ -269,8 +275,8 @@ export async function runNode(options: NodeRunOptions): Promise<NodeRunResult> {
 	);
 	try {
 		const running = execute.processRunExecutionData(workflow);
-		if (options.cancelAfterMs !== undefined) {
-			setTimeout(() => running.cancel(), options.cancelAfterMs);
+		if (options.cancelWhen !== undefined) {
+			void options.cancelWhen.then(() => running.cancel());
 			// A cancelled run ends its node in the background: wait until the node has returned.
 			await finished;
 			while (timing.ms < 0) await new Promise((resolve) => setTimeout(resolve, 10));

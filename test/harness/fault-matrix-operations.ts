@@ -5,29 +5,42 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import type { TransportSettings } from '../../nodes/shared/transport';
 import { KEYS, SEED_IDS, stableUuid } from '../../sandbox/seed';
-import type { Sandbox } from '../../sandbox/server';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { WAIT_TIMEOUT_SECONDS } from '../../scripts/reliability-doc';
-import { call } from '../helpers/http';
+import { OWNER, call } from '../helpers/http';
+import { TestClock } from './clock';
 import { runNode, testTransport, type SandboxCredentials } from './engine';
 import { json, rl } from './fixtures';
 import { TriggerHarness } from './trigger';
 
 const API = '/api/public/v1';
 
-/** What a cell runs against: the sandbox of its operation. */
+/**
+ * What a cell runs against: the sandbox of its operation, and the transport settings its node
+ * and trigger run with, both on the operation's test clock (harness/clock.ts).
+ */
 export interface Env {
 	sandbox: Sandbox;
 	credentials: SandboxCredentials;
+	settings: TransportSettings;
 }
 
 /**
- * Each attempt is cut off after 2 s, so hanging faults stay quick. Six cells run at once here,
- * beside other test files: a slow body (200 ms), or a request that must reach the sandbox before
- * its attempt is cut off, keeps 1.8 s to spare on a busy machine (with 500 ms and 1 s, both failed
- * under load).
+ * The retry policy of the matrix: each attempt is cut off after 2 s, on the test clock (a hang
+ * costs no real time; a request on its way to the sandbox stops that clock, so a busy machine
+ * cannot cut it off).
  */
-export const SETTINGS = testTransport({ attemptTimeoutMs: 2000 });
+export const RETRY = testTransport({ attemptTimeoutMs: 2000 }).retry;
+
+/** The sandbox of an operation and the settings its runs use, on a test clock of its own. */
+export async function startEnv(): Promise<Env> {
+	const clock = new TestClock();
+	const sandbox = await startSandbox({ jobStepMs: 1_000_000_000, clock });
+	const credentials = { baseUrl: sandbox.url, apiKey: OWNER };
+	return { sandbox, credentials, settings: testTransport(RETRY, clock) };
+}
 
 export interface Outcome {
 	ok: boolean;
@@ -183,7 +196,7 @@ async function nodeRun(
 	items?: Array<{ id: string }>,
 ): Promise<Outcome> {
 	const result = await runNode({
-		settings: SETTINGS,
+		settings: env.settings,
 		credentials: env.credentials,
 		parameters,
 		items,
@@ -210,7 +223,7 @@ async function triggerRun(env: Env, jobId: string, other: string): Promise<Outco
 	const trigger = new TriggerHarness(
 		env.credentials,
 		{ jobIds: `${jobId}, ${other}` },
-		{ settings: { transport: SETTINGS } },
+		{ settings: { transport: env.settings } },
 	);
 	const first = await trigger.poll();
 	await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
@@ -240,7 +253,7 @@ async function eventTriggerRun(env: Env, event: 'modelVersion' | 'asset'): Promi
 	const trigger = new TriggerHarness(
 		env.credentials,
 		{ event, ...watched, options: { emitExisting: true } },
-		{ settings: { transport: SETTINGS } },
+		{ settings: { transport: env.settings } },
 	);
 	const first = await trigger.poll();
 	await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Shared fixtures for node tests: a sandbox per suite, parameter builders, request-log helpers. */
 import { WAIT_POLICY } from '../../nodes/AssetWorkspace/helpers/waitForJob';
+import type { TransportSettings } from '../../nodes/shared/transport';
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { OWNER, call } from '../helpers/http';
@@ -39,13 +40,16 @@ export function useSandbox(options: SandboxOptions = {}) {
 	return state;
 }
 
-/** Runs the node against `env`'s sandbox, unless the options name other credentials. */
+/**
+ * Runs the node against `env`'s sandbox, unless the options name other credentials; with
+ * `settings` (a test clock's, say) unless the options name others.
+ */
 export const nodeRunner =
-	(env: { credentials: SandboxCredentials }) =>
+	(env: { credentials: SandboxCredentials }, settings?: TransportSettings) =>
 	(
 		options: Omit<NodeRunOptions, 'credentials'> & { credentials?: NodeRunOptions['credentials'] },
 	) =>
-		runNode({ credentials: env.credentials, ...options });
+		runNode({ credentials: env.credentials, settings, ...options });
 
 /** Asset > Get of one asset, by id. */
 export const getAsset = (assetId: string = SEED_IDS.revenueForecast) => ({

@@ -82,6 +82,7 @@ export interface HarnessOptions {
 export interface PollResult {
 	items: IDataObject[] | null;
 	error?: Error & { httpCode?: string | null };
+	/** How long the poll took, on the trigger's clock. */
 	durationMs: number;
 }
 
@@ -93,6 +94,7 @@ export class TriggerHarness {
 	private readonly workflowId = `trigger-workflow-${++workflows}`;
 	private readonly node: INode;
 	private readonly trigger: AssetWorkspaceTrigger;
+	private readonly settings: TriggerSettings;
 	/** Durable mode: while set, an emitting poll's commit waits for the test (pollWithCommitHeld). */
 	private holdCommit = false;
 	private heldCommit?: () => void;
@@ -103,11 +105,8 @@ export class TriggerHarness {
 		private readonly options: HarnessOptions = {},
 	) {
 		this.mode = options.mode ?? 'default';
-		this.trigger = new AssetWorkspaceTrigger({
-			...DEFAULT_TRIGGER_SETTINGS,
-			transport: TEST_TRANSPORT,
-			...options.settings,
-		});
+		this.settings = { ...DEFAULT_TRIGGER_SETTINGS, transport: TEST_TRANSPORT, ...options.settings };
+		this.trigger = new AssetWorkspaceTrigger(this.settings);
 		this.node = {
 			id: 'trigger-under-test',
 			name: 'Asset Workspace Trigger',
@@ -207,7 +206,8 @@ export class TriggerHarness {
 		);
 		if (this.mode === 'n8n1')
 			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
-		const started = Date.now();
+		const { now } = this.settings.transport.chance;
+		const started = now();
 		let items: IDataObject[] | null = null;
 		let error: PollResult['error'];
 		try {
@@ -216,7 +216,7 @@ export class TriggerHarness {
 		} catch (caught) {
 			error = caught as PollResult['error'];
 		}
-		const durationMs = Date.now() - started;
+		const durationMs = now() - started;
 		if (mode === 'manual') return { items, error, durationMs };
 		if (durable) {
 			// Abandoned past n8n's timeout: no emit, no commit. Errors and null activation polls: no commit.

@@ -7,7 +7,7 @@
  * updatedAt, startedAt, finishedAt) are shifted, as a service with a clock behind or ahead shows
  * them; (`date`) its Date header is another's, as a reverse proxy that writes its own (or a broken
  * one) sends it. It logs when each request arrived and, for a 429, when it was answered and how long the
- * service asked to wait.
+ * service asked to wait; (`now`) on a test's clock (test/harness/clock.ts) instead of the real one.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -19,6 +19,8 @@ export interface ProxyOptions {
 	skewMs?: number;
 	/** The Date header sent at our time `now` (by default the service's clock, skewed). */
 	date?: (now: number) => string;
+	/** The clock its rate limit, its log and its Date header go by. */
+	now?: () => number;
 }
 
 export interface ProxiedRequest {
@@ -55,6 +57,7 @@ export async function serviceProxy(
 ): Promise<ServiceProxy> {
 	const requests: ProxiedRequest[] = [];
 	const skewMs = options.skewMs ?? 0;
+	const now = options.now ?? Date.now;
 	const date = options.date ?? ((now: number) => new Date(now + skewMs).toUTCString());
 	let window = { start: 0, used: 0 };
 
@@ -62,22 +65,22 @@ export async function serviceProxy(
 		res.writeHead(status, {
 			'Content-Type': 'application/json',
 			'Content-Length': Buffer.byteLength(text),
-			Date: date(Date.now()),
+			Date: date(now()),
 			...headers,
 		});
 		res.end(text);
 	};
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
-		const entry: ProxiedRequest = { path: req.url ?? '', at: Date.now() };
+		const entry: ProxiedRequest = { path: req.url ?? '', at: now() };
 		requests.push(entry);
 		const limit = options.rateLimit;
 		if (limit) {
-			const now = Date.now();
-			if (now - window.start >= limit.windowMs) window = { start: now, used: 0 };
+			const at = now();
+			if (at - window.start >= limit.windowMs) window = { start: at, used: 0 };
 			if (++window.used > limit.requests) {
-				const retryAfter = Math.ceil((window.start + limit.windowMs - now) / 1000);
-				entry.refused = { at: Date.now(), retryAfterMs: retryAfter * 1000 };
+				const retryAfter = Math.ceil((window.start + limit.windowMs - at) / 1000);
+				entry.refused = { at, retryAfterMs: retryAfter * 1000 };
 				const body = { error: { code: 'rate_limited', message: 'Too many requests.' } };
 				return reply(res, 429, JSON.stringify(body), { 'Retry-After': String(retryAfter) });
 			}

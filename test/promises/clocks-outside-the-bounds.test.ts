@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A `Date` header moves "before" and "after" by an hour at most, and only when it is an HTTP
  * date: a service (or a proxy in front of it) that sends `0`, garbage, 1970, year 0001 or 9999
@@ -6,26 +5,15 @@
  * and every later change once, also after a restart, and its floor is never later than now; the
  * Job event (Fire for Jobs Already Finished off) keeps a job that finished before it was watched
  * silent and fires one that finished after. Through n8n-core's PollContext in each of n8n's ways
- * of keeping state, against the sandbox behind a proxy that writes the Date. No waits: about 2 s.
+ * of keeping state, against the sandbox behind a proxy that writes the Date (the bodies:
+ * harness/clock-scenarios.ts). No waits: about 2 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, changeAsset, controlJob, newAsset, startJob } from '../helpers/http';
-import { useServiceProxies } from '../helpers/service-proxy';
-import { inject, useSandbox } from '../harness/fixtures';
-import {
-	N8N_MODES,
-	TriggerHarness,
-	assetEventsOf,
-	jobEventsOf,
-	type N8nMode,
-} from '../harness/trigger';
+import { useClockScenarios } from '../harness/clock-scenarios';
+import { N8N_MODES, type N8nMode } from '../harness/trigger';
 
-const env = useSandbox({ jobStepMs: 1_000_000_000 });
-
-const proxy = useServiceProxies();
-async function behindDate(date: string) {
-	return { baseUrl: (await proxy(env.sandbox, { date: () => date })).url, apiKey: OWNER };
-}
+const { assetEvent, jobEvent } = useClockScenarios();
+const behindDate = (date: string) => ({ date: () => date });
 
 const DATES = [
 	['0', '0'],
@@ -38,52 +26,15 @@ const CASES = N8N_MODES.flatMap((mode) => DATES.map(([name, date]) => [mode, nam
 
 test.each(CASES)(
 	'%s, Date %s: the Asset event fires nothing from before its first reading and each later change once, also after a restart; its floor is not in the future',
-	async (mode: N8nMode, _name, date) => {
-		const t = new TriggerHarness(await behindDate(date), { event: 'asset' }, { mode });
-		const first = await t.firstPoll();
-		expect({ first: assetEventsOf(first.items), error: first.error?.message }).toEqual({
-			first: [],
-			error: undefined,
-		});
-		t.restart();
-		const changed = [
-			await changeAsset(env.sandbox, SEED_IDS.campaignAttribution),
-			await changeAsset(env.sandbox, SEED_IDS.webAnalytics),
-			await newAsset(env.sandbox, { name: 'Aardvark feed' }),
-		];
-		const next = await t.poll();
-		expect({ fired: assetEventsOf(next.items).sort(), error: next.error?.message }).toEqual({
-			fired: [
-				`created Aardvark feed`,
-				`updated ${changed[0].name}`,
-				`updated ${changed[1].name}`,
-			].sort(),
-			error: undefined,
-		});
-		expect((await t.poll()).items).toBeNull();
-		const { floor, watermark } = t.state.assets as any;
-		expect(Math.max(floor, watermark)).toBeLessThanOrEqual(Date.now());
-	},
+	async (mode: N8nMode, _name, date) =>
+		await assetEvent(mode, behindDate(date), {
+			restart: true,
+			alsoChanged: [SEED_IDS.webAnalytics],
+			floorNotInTheFuture: true,
+		}),
 );
 
 test.each(CASES)(
 	'%s, Date %s: with Fire for Jobs Already Finished off, a job that finished before it was watched stays silent, one that finished after fires once',
-	async (mode: N8nMode, _name, date) => {
-		const before = (await startJob(env.sandbox, SEED_IDS.salesforceOpportunities)).jobId;
-		const after = (await startJob(env.sandbox, SEED_IDS.stripePayments)).jobId;
-		await controlJob(env.sandbox, before, { status: 'success' });
-		const parameters = { jobIds: `${before}, ${after}`, options: { emitAlreadyFinished: false } };
-		const t = new TriggerHarness(await behindDate(date), parameters, { mode });
-		// The first poll cannot read `after`, so its first answer will be final.
-		await inject(env.sandbox, {
-			match: `/api/public/v1/jobs/${after}`,
-			fault: 'status',
-			status: 400,
-			times: 1,
-		});
-		expect((await t.firstPoll()).items).toBeNull();
-		await controlJob(env.sandbox, after, { status: 'failed' });
-		expect(jobEventsOf((await t.poll()).items)).toEqual([`${after} failed`]);
-		expect((await t.poll()).items).toBeNull();
-	},
+	async (mode: N8nMode, _name, date) => await jobEvent(mode, behindDate(date)),
 );

@@ -5,14 +5,15 @@
  * short with hasMore (internal-only assets left out), is read to its end, and Limit counts what
  * it returns; a server that ignores offset is a clear error after a handful of requests, not an
  * endless walk; pages after the first are read side by side (at most pagesInFlight at once),
- * slow down after a 429 and ramp up again; a page that keeps failing fails the node with its
- * error. About 3 s.
+ * slow down after a 429 and ramp up again (on a test clock: harness/clock.ts); a page that keeps
+ * failing fails the node with its error. About 1 s.
  */
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/shared/transport';
 import type { LoggedRequest } from '../../sandbox/server';
 import { OWNER, allAssets, api } from '../helpers/http';
 import { sendJson, useFakeServers } from '../helpers/fake-server';
-import { runNode } from '../harness/engine';
+import { TestClock } from '../harness/clock';
+import { runNode, testTransport } from '../harness/engine';
 import { inject, json, nodeRunner, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox();
@@ -148,14 +149,18 @@ describe('Return All ends against a server that ignores offset', () => {
 });
 
 describe("Return All's pages side by side: order, no duplicates, bounded waste, slowing down after a 429", () => {
-	const slow = useSandbox({ assets: 979, latencyMs: 30 }); // 1,000 assets: a multiple of the page size
+	// 1,000 assets (a multiple of the page size), 30 ms an answer, on a test clock the node shares:
+	// requests sent side by side are under way together however busy the machine is.
+	const clock = new TestClock();
+	const slow = useSandbox({ assets: 979, latencyMs: 30, clock });
 	const returnAll = () =>
 		runNode({
 			credentials: slow.credentials,
 			parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
+			settings: testTransport({}, clock),
 		});
 
-	/** Most requests under way at once, from the sandbox log's start times and durations. */
+	/** Most requests under way at once, from the sandbox log's start times and durations (on the clock). */
 	function peakInFlight(requests: LoggedRequest[]) {
 		const events = requests
 			.flatMap((r) => [

@@ -13,6 +13,7 @@
  * n8n's modes whose state is live, nothing waits. About 2 s.
  */
 import { KEPT_WITHIN_MS } from '../../nodes/AssetWorkspaceTrigger/emitSeen';
+import { REAL_CHANCE } from '../../nodes/shared/transport/time';
 import { SEED_IDS } from '../../sandbox/seed';
 import { changeAsset, controlJob, newVersion, sleep, startJob } from '../helpers/http';
 import { TEST_TRANSPORT } from '../harness/engine';
@@ -74,7 +75,10 @@ const EVENTS: Array<[string, () => Promise<Watched>]> = [
 async function watching(mode: N8nMode, watched: () => Promise<Watched>) {
 	const w = await watched();
 	const clock = { ahead: 0, now: () => Date.now() + clock.ahead };
-	const transport = { ...TEST_TRANSPORT, chance: { now: clock.now, random: () => 0.5 } };
+	const transport = {
+		...TEST_TRANSPORT,
+		chance: { ...REAL_CHANCE, now: clock.now, random: () => 0.5 },
+	};
 	const t = new TriggerHarness(env.credentials, w.parameters as any, {
 		mode,
 		settings: { transport },

@@ -8,16 +8,18 @@
  * unharmed; a trigger's faulted job fires on the next poll. In n8n's engine; renders
  * docs/RELIABILITY.md (`npm run docs:reliability`) and fails when that file differs.
  *
- * Most of a cell's time is waiting (Retry-After, timeouts, Job: Wait's Timeout), so the twelve
- * operations of a fault run side by side (six at a time: jest's maxConcurrency), each against a
- * sandbox of its own: about a minute for the 312 cells instead of about 3 one after another.
- * The operations and how each is run: test/harness/fault-matrix-operations.ts.
+ * A cell's waits (Retry-After, attempt time limits, hangs, slow bodies, Job: Wait's Timeout) are
+ * on a test clock (harness/clock.ts) of its operation's own, which a busy machine cannot move: the
+ * twelve operations of a fault run side by side (six at a time: jest's maxConcurrency), each
+ * against a sandbox of its own, and the bounds are exact. About 5 s for the 312 cells (about a
+ * minute and a half on the real clock). The operations and how each is run:
+ * test/harness/fault-matrix-operations.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { LAST_ANSWER_MS } from '../../nodes/AssetWorkspace/helpers/waitForJob';
-import { startSandbox, type LoggedRequest } from '../../sandbox/server';
+import type { LoggedRequest } from '../../sandbox/server';
 import {
 	OPERATIONS,
 	WAIT_TIMEOUT_SECONDS,
@@ -25,7 +27,7 @@ import {
 	type MatrixCell,
 } from '../../scripts/reliability-doc';
 import { OWNER, call } from '../helpers/http';
-import { SETTINGS, jobs, operations, type Env } from '../harness/fault-matrix-operations';
+import { RETRY, jobs, operations, startEnv, type Env } from '../harness/fault-matrix-operations';
 import { inject } from '../harness/fixtures';
 
 const DOC = join(__dirname, '..', '..', 'docs', 'RELIABILITY.md');
@@ -33,12 +35,10 @@ const DOC = join(__dirname, '..', '..', 'docs', 'RELIABILITY.md');
 const envs = new Map<string, Env>();
 beforeAll(async () => {
 	for (const operation of OPERATIONS) {
-		const sandbox = await startSandbox({ jobStepMs: 1_000_000_000 });
-		const env = { sandbox, credentials: { baseUrl: sandbox.url, apiKey: OWNER } };
+		const env = await startEnv();
 		envs.set(operation, env);
 		// One run without a fault first, one operation at a time: n8n-core and the node load what
-		// they load on first use here, not in the first cells, which run side by side and whose
-		// real waits (a 1 s Retry-After, 2 s attempts) such a burst of work would skew.
+		// they load on first use here, not in the first cells, which run side by side.
 		await operations[operation](env).run();
 	}
 });
@@ -149,13 +149,7 @@ const FAULTS: Array<{
 ];
 
 const cells: MatrixCell[] = [];
-const { attemptTimeoutMs, maxAttempts } = SETTINGS.retry;
-/**
- * Job: Wait's requests start within its Timeout, but the last check's retries, which have
- * LAST_ANSWER_MS more; this much more is allowed for a busy machine (the next status check would
- * come a whole poll interval, 2.25 s, later).
- */
-const LATE_MS = 1000;
+const { attemptTimeoutMs, maxAttempts } = RETRY;
 
 /** Every request the cell's sandbox saw, in ms after the run began, for failure messages. */
 const logOf = (requests: LoggedRequest[], began: number) =>
@@ -192,7 +186,7 @@ describe.each(
 			times: mode === 'once' ? 1 : 100,
 			...f.fault,
 		});
-		const began = Date.now();
+		const began = env.settings.chance.now();
 		const outcome = await run();
 		const hits = env.sandbox.requests.filter((r) => r.path === path && r.method === method);
 		const retried = method === 'GET' ? f.getRetried : f.postRetried;
@@ -235,17 +229,19 @@ describe.each(
 			});
 			if (untilTimeout) {
 				// It kept asking until its Timeout (2 s), which bounds every request: none starts after it
-				// but the last check's retries, whose answer may take a second more.
+				// but the last check's retries, whose answer may take a second more (the sandbox's log is
+				// on the test clock).
 				const starts = hits.map((h) => Date.parse(h.time));
 				expect(hits.length).toBeGreaterThanOrEqual(2);
 				expect(Math.max(...starts) - Math.min(...starts)).toBeLessThanOrEqual(
-					WAIT_TIMEOUT_SECONDS * 1000 + LAST_ANSWER_MS + LATE_MS,
+					WAIT_TIMEOUT_SECONDS * 1000 + LAST_ANSWER_MS,
 				);
 			}
 			expect(outcome.everything).not.toContain(OWNER);
 			expect(outcome.secondItemError).toBeUndefined();
 			if (f.label.startsWith('429') && hits.length > 1) {
-				expect(Date.parse(hits[1].time) - Date.parse(hits[0].time)).toBeGreaterThanOrEqual(900);
+				// Not before the Retry-After (1 s).
+				expect(Date.parse(hits[1].time) - Date.parse(hits[0].time)).toBeGreaterThanOrEqual(1000);
 			}
 			if (queued !== undefined) {
 				expect(queued).toBe(expectOk || f.processed ? 1 : 0);

@@ -4,20 +4,23 @@
  * honours every Retry-After. A 12-page listing behind 5 requests per 2 s: every round ends, each
  * change fires once, nothing is asked while the service said wait; a 429 whose wait outlasts the
  * poll ends it quietly and slows the next poll too. Through n8n-core's PollContext in each of
- * n8n's ways of keeping its state, the three side by side. About 25 s.
+ * n8n's ways of keeping its state, the three side by side. Each mode's trigger, service and rate
+ * limit share a test clock (test/harness/clock.ts), on which polls of 2 s, 2.1 s apart, and waits
+ * of a second or two keep their order however busy the machine is: about 2 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { OWNER, changeAsset, sleep } from '../helpers/http';
-import { watchTimerLag } from '../helpers/lag';
+import { OWNER, changeAsset } from '../helpers/http';
 import { serviceProxy, type ServiceProxy } from '../helpers/service-proxy';
+import { TestClock } from '../harness/clock';
+import { testTransport } from '../harness/engine';
 import { inject } from '../harness/fixtures';
 import { N8N_MODES, TriggerHarness, assetEventsOf, type N8nMode } from '../harness/trigger';
 
 const sandboxes: Sandbox[] = [];
 const proxies: ServiceProxy[] = [];
-async function sandbox(assets = 0) {
-	const started = await startSandbox({ jobStepMs: 1_000_000_000, assets });
+async function sandbox(clock: TestClock, assets = 0) {
+	const started = await startSandbox({ jobStepMs: 1_000_000_000, assets, clock });
 	sandboxes.push(started);
 	return started;
 }
@@ -30,52 +33,64 @@ afterAll(async () => {
  * its last page (offset `lastPage`): a poll the rate limit left without a request changes nothing,
  * and a round may end in the poll that began it. Returns each poll's events.
  */
-async function wholeRound(t: TriggerHarness, proxy: ServiceProxy, lastPage: number, what: string) {
+async function wholeRound(watched: Watched, lastPage: number, what: string) {
+	const { t, proxy, clock } = watched;
 	const since = proxy.requests.length;
 	const served = () =>
 		proxy.requests.slice(since).some((r) => r.path.endsWith(`offset=${lastPage}`) && !r.refused);
 	const polls: string[][] = [];
 	for (let n = 0; n < 30; n++) {
-		const started = Date.now();
+		const started = clock.now();
 		const result = await t.poll();
 		if (result.error) throw new Error(`${what}, poll ${n + 1}: ${result.error.message}`);
 		polls.push(assetEventsOf(result.items));
 		if (served() && (t.state.assets as any)?.round === undefined) return polls;
-		await sleep(2100 - (Date.now() - started));
+		await clock.sleep(2100 - (clock.now() - started));
 	}
 	throw new Error(`${what}: the round never ended in 30 polls`);
+}
+
+interface Watched {
+	mode: N8nMode;
+	t: TriggerHarness;
+	clock: TestClock;
+	service: Sandbox;
+	proxy: ServiceProxy;
 }
 
 describe('the Asset event reads a large scope behind a rate limit to its end', () => {
 	test('a 12-page listing behind 5 requests per 2 s, polls 2.1 s apart, in each of n8n’s modes: every round ends, each change fires once, nothing is asked while the service said wait', async () => {
 		// 1,181 assets: 12 pages (the last at offset 1100). A poll may take 2 s; the service allows
-		// 5 requests per 2 s; polls come 2.1 s apart.
-		const service = await sandbox(1160);
-		const watch = async (mode: N8nMode) => {
-			const proxy = await serviceProxy(service, { rateLimit: { requests: 5, windowMs: 2000 } });
+		// 5 requests per 2 s; polls come 2.1 s apart. Each mode has its own service and clock.
+		const watch = async (mode: N8nMode): Promise<Watched> => {
+			const clock = new TestClock();
+			const service = await sandbox(clock, 1160);
+			const proxy = await serviceProxy(service, {
+				rateLimit: { requests: 5, windowMs: 2000 },
+				now: clock.now,
+			});
 			proxies.push(proxy);
 			const credentials = { baseUrl: proxy.url, apiKey: OWNER };
 			const t = new TriggerHarness(
 				credentials,
 				{ event: 'asset' },
-				{ mode, settings: { pollCeilingMs: 2000 } },
+				{ mode, settings: { transport: testTransport({}, clock), pollCeilingMs: 2000 } },
 			);
-			// Fetch Test Event first, as a user would (it changes nothing): the first request of a
-			// process loads n8n's HTTP stack, which must not eat the first poll's short window.
+			// Fetch Test Event first, as a user would: it changes nothing.
 			expect((await t.poll('manual')).error).toBeUndefined();
-			return { mode, proxy, t };
+			return { mode, t, clock, service, proxy };
 		};
 		const triggers = await Promise.all(N8N_MODES.map(watch));
-		const lag = watchTimerLag();
 		const learnt = await Promise.all(
-			triggers.map(({ t, proxy, mode }) => wholeRound(t, proxy, 1100, `${mode}, first round`)),
+			triggers.map((watched) => wholeRound(watched, 1100, `${watched.mode}, first round`)),
 		);
-		await changeAsset(service, SEED_IDS.campaignAttribution); // early in name order
-		await changeAsset(service, SEED_IDS.webAnalytics); // last in name order
+		for (const { service } of triggers) {
+			await changeAsset(service, SEED_IDS.campaignAttribution); // early in name order
+			await changeAsset(service, SEED_IDS.webAnalytics); // last in name order
+		}
 		const next = await Promise.all(
-			triggers.map(({ t, proxy, mode }) => wholeRound(t, proxy, 1100, `${mode}, second round`)),
+			triggers.map((watched) => wholeRound(watched, 1100, `${watched.mode}, second round`)),
 		);
-		lag.stop();
 		for (const [index, { mode, proxy }] of triggers.entries()) {
 			const refused = proxy.requests.filter((r) => r.refused);
 			process.stderr.write(
@@ -87,14 +102,12 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 				fired: ['updated Campaign Attribution', 'updated Web Analytics Sessions'],
 			});
 			// The limit was met, and honoured: after a 429 no request went out until its Retry-After
-			// had passed. Requests already under way when it came (pages side by side) may arrive just
-			// after it: within 300 ms, plus how late this busy process runs its timers.
+			// had passed. Requests already under way when it came (pages side by side) arrive at the
+			// same time on the clock, which does not move while a request is under way.
 			expect(refused.length).toBeGreaterThan(0);
 			for (const r of refused) {
 				const early = proxy.requests.filter(
-					(other) =>
-						other.at > r.refused!.at + 300 + lag.worstMs &&
-						other.at < r.refused!.at + r.refused!.retryAfterMs - 100,
+					(other) => other.at > r.refused!.at && other.at < r.refused!.at + r.refused!.retryAfterMs,
 				);
 				expect({ mode, refusedAt: r.refused!.at, early }).toEqual({
 					mode,
@@ -103,17 +116,18 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 				});
 			}
 		}
-	}, 120_000);
+	});
 
 	test.each(N8N_MODES)(
 		'%s: a 429 whose wait outlasts the poll ends it quietly; the next poll asks nothing until the wait is over',
 		async (mode) => {
-			const service = await sandbox();
+			const clock = new TestClock();
+			const service = await sandbox(clock);
 			const credentials = { baseUrl: service.url, apiKey: OWNER };
 			const t = new TriggerHarness(
 				credentials,
 				{ event: 'asset' },
-				{ mode, settings: { pollCeilingMs: 1000 } },
+				{ mode, settings: { transport: testTransport({}, clock), pollCeilingMs: 1000 } },
 			);
 			await inject(service, {
 				match: '/api/public/v1/assets',
@@ -130,11 +144,10 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 			const asked = service.requests.length;
 			expect((await t.poll()).error).toBeUndefined(); // within the wait: nothing asked
 			expect(service.requests).toHaveLength(asked);
-			await sleep(2_500);
+			await clock.sleep(2_500);
 			expect((await t.poll()).error).toBeUndefined();
 			expect(service.requests.length).toBeGreaterThan(asked);
 			expect((t.state.assets as any).watermark).toBeDefined(); // the round ended
 		},
-		30_000,
 	);
 });

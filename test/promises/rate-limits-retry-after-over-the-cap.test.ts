@@ -8,6 +8,7 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 
+import { REAL_CHANCE } from '../../nodes/shared/transport/time';
 import { SEED_IDS } from '../../sandbox/seed';
 import { changeAsset, controlJob, newAsset, startJob } from '../helpers/http';
 import { TEST_TRANSPORT } from '../harness/engine';
@@ -26,7 +27,10 @@ const CAP_MS = TEST_TRANSPORT.retry.maxRetryAfterMs;
 /** A trigger whose clock runs `ahead` ms ahead of the real one (tests move it on). */
 function triggerWithClock(mode: N8nMode, parameters: object) {
 	const clock = { ahead: 0, now: () => Date.now() + clock.ahead };
-	const transport = { ...TEST_TRANSPORT, chance: { now: clock.now, random: () => 0.5 } };
+	const transport = {
+		...TEST_TRANSPORT,
+		chance: { ...REAL_CHANCE, now: clock.now, random: () => 0.5 },
+	};
 	const t = new TriggerHarness(env.credentials, parameters as any, {
 		mode,
 		settings: { transport },

@@ -2,12 +2,14 @@
 /**
  * The sandbox's control endpoints for jobs and the request log (/__sandbox/...), over real HTTP:
  * force a job's status, hold it and let it go; list every run with its parameters; the owner key
- * only; the log of public calls; reset back to the seed. About 2 s (a job held over a step).
+ * only; the log of public calls; reset back to the seed. About 1 s (a job held over a step, on a
+ * test clock).
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
-import { VIEWER, api, call, sleep, waitForJob } from '../helpers/http';
+import { VIEWER, api, call } from '../helpers/http';
 import { ISO } from '../helpers/contract';
+import { TestClock } from '../harness/clock';
 import { UNKNOWN, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });
@@ -22,9 +24,10 @@ describe('control endpoints', () => {
 		).json.data.jobId;
 
 	test('force a status, hold a job so it never ends, then let it go', async () => {
-		// Steps of a second: the hold comes before the first step even on a busy machine (with the
-		// suite's 60 ms steps the job could be running before the hold arrived).
-		const stepped = await startSandbox({ jobStepMs: 1000 });
+		// Steps of a second on a test clock: the hold comes before the first step however busy the
+		// machine is.
+		const clock = new TestClock();
+		const stepped = await startSandbox({ jobStepMs: 1000, clock });
 		try {
 			const held = (
 				await api(stepped, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
@@ -33,10 +36,11 @@ describe('control endpoints', () => {
 				})
 			).json.data.jobId;
 			await call(stepped, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: true } });
-			await sleep(1250);
+			await clock.sleep(1250);
 			expect((await api(stepped, `/jobs/${held}`)).json.data.status).toBe('pending');
 			await call(stepped, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: false } });
-			expect((await waitForJob(stepped, held)).status).toBe('success');
+			await clock.sleep(2000); // two steps: running, then its outcome
+			expect((await api(stepped, `/jobs/${held}`)).json.data.status).toBe('success');
 		} finally {
 			await stepped.close();
 		}

@@ -15,7 +15,6 @@ import {
 } from 'n8n-workflow';
 
 import type { AssetWorkspaceTransport } from '../../shared/transport';
-import { pause } from '../../shared/transport/time';
 import type { WaitOptions } from './waitOptions';
 import { operationError } from '../../shared/errors';
 import { isTerminal, jobEnvelopeSchema, type Job } from '../../shared/schemas';
@@ -50,7 +49,9 @@ export async function waitForJob(
 	itemIndex: number,
 	known?: Job,
 ): Promise<IDataObject> {
-	const started = Date.now();
+	// The transport's clock and waits (real ones, unless a test holds them).
+	const { now, pause } = api.settings.chance;
+	const started = now();
 	const deadline = started + options.timeoutSeconds * 1000;
 	let job = known;
 	let pollCount = 0;
@@ -61,7 +62,7 @@ export async function waitForJob(
 		return error;
 	};
 	while (!job || !isTerminal(job.status)) {
-		const remaining = deadline - Date.now();
+		const remaining = deadline - now();
 		if (remaining <= 0) {
 			const failing = lastFailure ? ` The last status check failed: ${lastFailure.message}` : '';
 			throw withJob(
@@ -105,7 +106,7 @@ export async function waitForJob(
 	}
 	const result: IDataObject = {
 		...(job as IDataObject),
-		waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+		waitedSeconds: Math.round((now() - started) / 100) / 10,
 		pollCount,
 	};
 	if (options.failOn.includes(job.status)) {

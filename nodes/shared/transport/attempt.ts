@@ -18,6 +18,7 @@ import { networkCode } from './errors';
 import { parseHttpDate } from './httpDate';
 import { parseRetryAfter } from './retry';
 import { MAX_CLOCK_SKEW_MS } from './serviceClock';
+import type { TimeLimit } from './time';
 
 export const CREDENTIAL_TYPE = 'assetWorkspaceApi';
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -98,13 +99,17 @@ function textOf(body: unknown): string {
 	return JSON.stringify(body);
 }
 
+/**
+ * `limit` cuts the attempt off: its signal is handed to n8n's request helper, which aborts the
+ * request with it (n8n 1.x and 2.x alike), however the server answers.
+ */
 export async function attempt(
 	ctx: ApiContext,
 	request: AttemptRequest,
-	timeoutMs: number,
+	limit: TimeLimit,
 	cancelled?: AbortSignal,
 ): Promise<AttemptOutcome> {
-	const deadline = AbortSignal.timeout(Math.max(1, Math.round(timeoutMs)));
+	const deadline = limit.signal;
 	const abort = abortOn(deadline, cancelled);
 	try {
 		const helpers = ctx.helpers;
@@ -126,7 +131,6 @@ export async function attempt(
 				ignoreHttpStatusErrors: true,
 				// A redirect would carry the Authorization header to wherever it points.
 				disableFollowRedirect: true,
-				timeout: Math.max(1, Math.round(timeoutMs)),
 				abortSignal: abort.signal,
 			},
 			{
@@ -138,5 +142,6 @@ export async function attempt(
 		return { error, timedOut: deadline.aborted, cancelled: cancelled?.aborted === true };
 	} finally {
 		abort.release();
+		limit.release();
 	}
 }

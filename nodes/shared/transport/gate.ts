@@ -8,7 +8,7 @@
  * the retry policy would wait for a Retry-After: a request that finds it shut for longer fails at
  * once, as the request that was told to wait so long did.
  */
-import { pause, type Chance } from './time';
+import type { Chance } from './time';
 
 /**
  * Thrown by `enter` when the gate stays shut past the caller's deadline, or (`tooLong`) for longer
@@ -85,10 +85,10 @@ export class RateGate {
 					const reopensInMs = this.shutUntil - now;
 					if (reopensInMs > longestWaitMs) throw new GateShutError(reopensInMs, true);
 					if (this.shutUntil > until) throw new GateShutError(reopensInMs);
-					await pause(this.shutUntil - now, signal);
+					await this.chance.pause(this.shutUntil - now, signal);
 				} else {
 					// Full: wait for a place to free up, no longer than the deadline.
-					await pause(until - now, signal, this.changed);
+					await this.chance.pause(until - now, signal, this.changed);
 					if (this.chance.now() >= until) throw new GateShutError(0);
 				}
 			}

@@ -17,7 +17,7 @@ import { GateShutError, RateGate } from './gate';
 import { decideRetry, longestWaitMs } from './retry';
 import { ServiceClock } from './serviceClock';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
-import { CancelledError, pause } from './time';
+import { CancelledError } from './time';
 
 export { CREDENTIAL_TYPE, type ApiContext } from './attempt';
 export { apiPath, MAX_BODY_BYTES } from './exchange';
@@ -133,7 +133,8 @@ export class AssetWorkspaceTransport {
 			const timeout = Math.min(settings.retry.attemptTimeoutMs, until - sentAt);
 			const url = `${baseUrl}${request.path}`;
 			const sent = { credential, method, url, qs: options.qs, body };
-			const outcome = await attempt(ctx, sent, timeout, cancel);
+			const limit = settings.chance.timeLimit(Math.max(1, Math.round(timeout)));
+			const outcome = await attempt(ctx, sent, limit, cancel);
 			const { answer, status, retryAfterMs, code } = readOutcome(outcome, now());
 			if (answer)
 				this.clock.observe({ date: answer.response.headers.date, sentAt, receivedAt: now() });
@@ -156,7 +157,7 @@ export class AssetWorkspaceTransport {
 			}
 			if (status === 404 && notFoundIsNull) return null;
 			if (decision.retry && status !== 429)
-				await pause(decision.waitMs, cancel).catch(() => {
+				await settings.chance.pause(decision.waitMs, cancel).catch(() => {
 					throw cancelledError(node, request);
 				});
 			if (decision.retry) continue;

@@ -9,13 +9,29 @@ type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 const sleepUntilAborted: Sleep =
 	(workflow as unknown as { sleepWithAbort?: Sleep }).sleepWithAbort ?? workflow.sleep;
 
-/** The clock and the dice, passed in so tests can hold them still. */
+/** An attempt's time limit: `signal` aborts when it is over; `release` once it is not needed. */
+export interface TimeLimit {
+	signal: AbortSignal;
+	release: () => void;
+}
+
+/**
+ * The clock, the dice and the waits, passed in so tests can hold them still: every wait of the
+ * transport goes through `pause`, every attempt's time limit through `timeLimit`.
+ */
 export interface Chance {
 	now: () => number;
 	random: () => number;
+	pause: typeof pause;
+	timeLimit: (ms: number) => TimeLimit;
 }
 
-export const REAL_CHANCE: Chance = { now: () => Date.now(), random: () => Math.random() };
+export const REAL_CHANCE: Chance = {
+	now: () => Date.now(),
+	random: () => Math.random(),
+	pause,
+	timeLimit: (ms) => ({ signal: AbortSignal.timeout(ms), release: () => {} }),
+};
 
 /** Thrown by `pause` when the execution is cancelled while it waits. */
 export class CancelledError extends Error {

@@ -3,12 +3,13 @@
  * queues a run and by default waits for its job, ending on the job's final status (failOn says
  * which fail the item); the wait polls through passing failures, and every error after the POST
  * carries the job. A folder or a model with nothing published is the service's clear error. The
- * sandbox's jobs take a step every 200 ms. About 18 s, most of it waiting for jobs and the adaptive
- * status checks (and one 2 s Timeout).
+ * sandbox's jobs take a step every 200 ms, and the node checks them a second or more apart (one
+ * wait has a 2 s Timeout), on a test clock they share: about 1 s.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
 import { loggedDuring } from '../../helpers/logs';
-import { type NodeRunOptions, TEST_TRANSPORT } from '../../harness/engine';
+import { TestClock } from '../../harness/clock';
+import { type NodeRunOptions, TEST_TRANSPORT, testTransport } from '../../harness/engine';
 import {
 	executeAsset,
 	inject,
@@ -20,8 +21,11 @@ import {
 	useSandbox,
 } from '../../harness/fixtures';
 
-const env = useSandbox({ jobStepMs: 200 });
-const run = nodeRunner(env);
+// The node and the sandbox on one test clock: the steps and the checks keep their order however
+// busy the machine is, and take no time.
+const clock = new TestClock();
+const env = useSandbox({ jobStepMs: 200, clock });
+const run = nodeRunner(env, testTransport({}, clock));
 const execute = (assetId: string, extra: object = {}, more: Partial<NodeRunOptions> = {}) =>
 	run({
 		parameters: { resource: 'asset', operation: 'execute', assetId: rl(assetId), ...extra },
