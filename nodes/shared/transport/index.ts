@@ -5,15 +5,13 @@
  * request (the gate, attempts, retry sleeps) ends by the request's deadline (`until`). The answers'
  * `Date` headers tell the service's clock (`serviceTime`).
  */
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
-
 import type { Parsed, Schema } from '../schemas';
-import { requireInteger } from '../validation';
 import { abortOn, attempt, cancelSignalOf, readOutcome, type ApiContext } from './attempt';
-import { cancelledError, requestFailure, type FailureDetail, type RequestLabel } from './errors';
+import { cancelledError, requestFailure, type FailureDetail } from './errors';
 import { noAnswerCause, rateLimited, stoppedAttempt } from './failures';
-import { apiPath, readAnswer, readCredentials, serialiseBody, type Credentials } from './exchange';
+import { readAnswer } from './exchange';
 import { GateShutError, RateGate } from './gate';
+import { prepareRequest, type CredentialsPerItem, type RequestOptions } from './request';
 import { decideRetry, longestWaitMs } from './retry';
 import { ServiceClock } from './serviceClock';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
@@ -21,29 +19,13 @@ import { CancelledError } from './time';
 
 export { CREDENTIAL_TYPE, type ApiContext } from './attempt';
 export { apiPath, MAX_BODY_BYTES } from './exchange';
+export type { RequestOptions } from './request';
 export { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
-
-export interface RequestOptions<T extends Schema> {
-	method: IHttpRequestMethods;
-	/** Path segments after /api/public/v1, each encoded; ids are validated by the caller. */
-	path: string[];
-	qs?: IDataObject;
-	body?: IDataObject;
-	schema: T;
-	itemIndex?: number;
-	/** When (Date.now() ms) everything inside this request must be over; none by default. */
-	until?: number;
-	/** Ends the request at once, wherever it waits, when its answer is no longer wanted. */
-	signal?: AbortSignal;
-}
 
 export class AssetWorkspaceTransport {
 	private readonly gate: RateGate;
 	private readonly clock = new ServiceClock();
-	/**
-	 * Credentials per item: n8n reads and decrypts them on every call, so each item reads them once.
-	 */
-	private readonly credentials = new Map<number, Promise<Credentials>>();
+	private readonly credentials: CredentialsPerItem = new Map();
 
 	/** `shutUntil`: a 429 seen before (a trigger's last poll) shuts the rate gate until then. */
 	constructor(
@@ -102,17 +84,9 @@ export class AssetWorkspaceTransport {
 		cancel: AbortSignal,
 	) {
 		const { ctx, settings } = this;
-		const { itemIndex, method } = options;
-		const node = ctx.getNode();
-		const pageSize = options.qs?.limit;
-		if (pageSize !== undefined)
-			requireInteger(node, 'Page size (limit)', pageSize, 1, 100, itemIndex);
-		const key = itemIndex ?? 0;
-		if (!this.credentials.has(key)) this.credentials.set(key, readCredentials(ctx, itemIndex));
-		const { baseUrl, apiKey, decrypted: credential } = await this.credentials.get(key)!;
-		const request: RequestLabel = { method, path: apiPath(options.path), itemIndex };
-		const body =
-			options.body === undefined ? undefined : serialiseBody(node, options.body, request);
+		const { method } = options;
+		const prepared = await prepareRequest(ctx, options, this.credentials);
+		const { node, baseUrl, apiKey, label: request, sent } = prepared;
 		const until = options.until ?? Infinity;
 		const fail = (detail: FailureDetail) => requestFailure(node, apiKey, request, detail);
 		const now = settings.chance.now;
@@ -131,8 +105,6 @@ export class AssetWorkspaceTransport {
 			}
 			const sentAt = now();
 			const timeout = Math.min(settings.retry.attemptTimeoutMs, until - sentAt);
-			const url = `${baseUrl}${request.path}`;
-			const sent = { credential, method, url, qs: options.qs, body };
 			const limit = settings.chance.timeLimit(Math.max(1, Math.round(timeout)));
 			const outcome = await attempt(ctx, sent, limit, cancel);
 			const { answer, status, retryAfterMs, code } = readOutcome(outcome, now());
