@@ -7,8 +7,8 @@
  * its wall time and tests, each tier's totals, and what failed. Ctrl-C stops everything it
  * started. AW_TEST_STAGGER_S (default 5) spaces the suites' starts; AW_TEST_MAX_SUITES (default:
  * one per 1.5 GB of memory) caps how many run at once; AW_TEST_SUITE_TIMEOUT_MIN (default 45)
- * stops a suite that runs longer; AW_TEST_INTEGRATION_BESIDE_E2E=1 starts the suites beside the
- * integration tier. `--only <pattern>` runs the matching steps and what they need; `--plan
+ * stops a suite that runs longer; AW_TEST_INTEGRATION_BESIDE_E2E=0 starts the suites only after
+ * the integration tier. `--only <pattern>` runs the matching steps and what they need; `--plan
  * <file.json>` runs the steps a file lists instead, with `--logs <dir>` for their logs (the
  * runner's own tests).
  */
@@ -36,7 +36,7 @@ function steps(planFile?: string): TaskSpec[] {
 		tarball: join(PACKAGE_DIR, `${name}-${version}.tgz`),
 		packageDir: PACKAGE_DIR,
 		suiteTimeoutMin: Number(process.env.AW_TEST_SUITE_TIMEOUT_MIN ?? 45),
-		integrationBesideE2e: process.env.AW_TEST_INTEGRATION_BESIDE_E2E === '1',
+		integrationBesideE2e: process.env.AW_TEST_INTEGRATION_BESIDE_E2E !== '0',
 	});
 }
 

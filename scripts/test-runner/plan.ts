@@ -4,11 +4,9 @@
  * One after another on the CPU: the unit tier, lint, format, type check, the build (packed once
  * for every end-to-end suite). Meanwhile: both n8n runtimes install (their packages and one
  * sqlite3 build side by side), and Chromium, Redis and PostgreSQL when missing. After the build: the integration tier. Every end-to-end suite
- * (suites.ts) starts once the build, the services and its line's runtime are ready: after the
- * integration tier by default, whose tests keep real deadlines (a 2 s attempt, a 1 s
- * Retry-After) that missed beside the suites' n8n start-ups; beside it with
- * `integrationBesideE2e` (AW_TEST_INTEGRATION_BESIDE_E2E=1), once those deadlines are on an
- * injected clock.
+ * (suites.ts) starts once the build, the services and its line's runtime are ready, beside the
+ * integration tier, whose decisions about time run on a test clock; after it without
+ * `integrationBesideE2e` (AW_TEST_INTEGRATION_BESIDE_E2E=0).
  */
 import type { Suite } from './suites';
 import type { TaskSpec } from './tasks';
@@ -78,8 +76,8 @@ export function plan(options: PlanOptions): TaskSpec[] {
 			...(suite.waitsForTicks ? { AW_WAITS_FOR_TICKS: '1' } : {}),
 		},
 		needs: ['build', 'services', `install ${suite.line}`],
-		// Beside all the suites 25 of the integration tier's 854 tests missed their real deadlines
-		// in a fresh-clone run, beside the eight that wait for ticks (their n8n start-ups) still 5.
+		// Before the integration tier's deadlines moved to a test clock, 25 of its 854 tests missed
+		// them beside all the suites in a fresh-clone run.
 		after: options.integrationBesideE2e ? [] : ['integration'],
 		suite: true,
 		timeoutMs: options.suiteTimeoutMin * 60_000,

@@ -107,11 +107,11 @@ describe("npm test's plan", () => {
 			});
 	});
 
-	test('the suites come after the integration tier, or beside it with the setting', () => {
-		for (const suite of plan(options).filter((s) => s.suite))
-			expect(suite.after).toEqual(['integration']);
+	test('the suites run beside the integration tier, or after it with the setting off', () => {
 		for (const suite of plan({ ...options, integrationBesideE2e: true }).filter((s) => s.suite))
 			expect(suite.after).toEqual([]);
+		for (const suite of plan(options).filter((s) => s.suite))
+			expect(suite.after).toEqual(['integration']);
 	});
 
 	test('--only keeps the matching steps and what they need, and drops orderings on the others', () => {
