@@ -2,7 +2,7 @@
 /**
  * Where Return All's time goes: CPU profiles (V8's sampling profiler, node:inspector) of Return
  * All of 10,000 assets at 0 ms latency, run in the bench process through n8n-core's engine
- * (test/harness/engine.ts) against the sandbox over real HTTP, as issue 25 profiled it: the first
+ * (test/harness/engine/) against the sandbox over real HTTP, as issue 25 profiled it: the first
  * run (code not compiled yet, as in a fresh `n8n execute`) and a second, warm one. Each sample is
  * charged to the code that owns it: a file of the sandbox, of this node (its schema checks of the
  * answers and the answers' JSON.parse apart), zod, or n8n's engine and request helper (n8n-core,

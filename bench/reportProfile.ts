@@ -37,7 +37,7 @@ export function profileSection({ first, warm }: ReturnAllProfiles, nodeVersion: 
 	return `### Where Return All's CPU goes (profile)
 
 Return All of ${count(first.assets)} assets at 0 ms in the bench process (n8n-core's engine,
-test/harness/engine.ts, this node's TypeScript, not the built file; Node.js ${nodeVersion})
+test/harness/engine/, this node's TypeScript, not the built file; Node.js ${nodeVersion})
 against the sandbox over real HTTP, under V8's sampling profiler (bench/profileReturnAll.ts):
 the process's first run (nothing compiled yet, as in each \`n8n execute\`) and its second. The
 node took ${fmt(first.nodeMs)} and ${fmt(warm.nodeMs)} (wall); the profiles hold ${fmt(first.busyMs)}

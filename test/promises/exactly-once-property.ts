@@ -2,7 +2,7 @@
  * Promise: every job fires exactly once, as a property. 1,000 jobs with random durations and
  * outcomes, random poll timing, random transient faults and restarts: every job that ends in a
  * selected status fires exactly once; nothing else fires. Checked in each way n8n keeps a poll's
- * state (see harness/trigger.ts), one test file per way (exactly-once-property-<mode>.test.ts),
+ * state (see harness/trigger/), one test file per way (exactly-once-property-<mode>.test.ts),
  * so that jest runs the three side by side.
  *
  * Each file is CPU-bound (about 15 to 30 s of CPU: some 10,000 status requests per run, three

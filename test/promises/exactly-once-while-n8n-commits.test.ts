@@ -7,7 +7,7 @@
  * that starts meanwhile reads the state from before it. Before the trigger waited for that
  * state, such a poll fired the same job, version or asset change again, and both executions were
  * committed (seen in a real n8n: a job fired twice). For the Job, Model Version and Asset events,
- * through n8n-core's PollContext against the sandbox (harness/trigger.ts holds the commit back):
+ * through n8n-core's PollContext against the sandbox (harness/trigger/ holds the commit back):
  * the commit lands late, or the fence refuses it (the event then fires once, from a later poll,
  * after the trigger stops waiting: its clock is moved on by hand, so no test waits); and in
  * n8n's modes whose state is live, nothing waits. About 2 s.

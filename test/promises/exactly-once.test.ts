@@ -1,7 +1,7 @@
 /**
  * Promise: the trigger fires each job exactly once, whatever the timing, across restarts, in each
  * of n8n's ways of keeping a poll's state (n8n 2.41 by default and with durable poll cursors,
- * n8n 1.123; see harness/trigger.ts). Through n8n-core's PollContext against the sandbox: two
+ * n8n 1.123; see harness/trigger/). Through n8n-core's PollContext against the sandbox: two
  * polls at once fire a finished job once; a job seen running only by a poll that emitted nothing
  * and finished while n8n restarted fires once (with Fire for Jobs Already Finished off too, where
  * n8n's mode allows it); a job removed from Job IDs and added back does not fire again; a 401 for

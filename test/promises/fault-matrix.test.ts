@@ -13,7 +13,7 @@
  * twelve operations of a fault run side by side (six at a time: jest's maxConcurrency), each
  * against a sandbox of its own, and the bounds are exact. About 5 s for the 312 cells (about a
  * minute and a half on the real clock). The operations and how each is run:
- * test/harness/fault-matrix-operations.ts.
+ * test/harness/fault-matrix/.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +27,8 @@ import {
 	type MatrixCell,
 } from '../../scripts/reliability-doc';
 import { OWNER, call } from '../helpers/http';
-import { RETRY, jobs, operations, startEnv, type Env } from '../harness/fault-matrix-operations';
+import { RETRY, jobs, startEnv, type Env } from '../harness/fault-matrix/cell';
+import { operations } from '../harness/fault-matrix/operations';
 import { inject } from '../harness/fixtures';
 
 const DOC = join(__dirname, '..', '..', 'docs', 'RELIABILITY.md');

@@ -2,7 +2,7 @@
 /**
  * The trigger's Asset Created or Updated event (pollAssets.ts, assetWatch.ts, removalWatch.ts)
  * through n8n-core's PollContext against the sandbox, in each way n8n keeps a poll's state (see
- * harness/trigger.ts): new and changed assets fire once each, within a folder only; removals
+ * harness/trigger/): new and changed assets fire once each, within a folder only; removals
  * fire once, confirmed by a request, never for another scope; a restart and overlapping polls
  * fire each change once; manual mode changes nothing. A listing longer than one poll (6,021
  * assets, 150 ms an answer) is read over several polls, each within its budget, the round going

@@ -22,7 +22,7 @@ const setStatus = (jobId: string, status: string) => controlJob(env.sandbox, job
 const clearLog = () => call(env.sandbox, '/__sandbox/requests', { method: 'DELETE' });
 
 /**
- * Every test runs in each way n8n keeps a poll's state (see harness/trigger.ts): n8n 2.41 by
+ * Every test runs in each way n8n keeps a poll's state (see harness/trigger/): n8n 2.41 by
  * default, n8n 1.123, and n8n 2.41 with durable poll cursors.
  */
 describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {

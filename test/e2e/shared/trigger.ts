@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The trigger active in a running `n8n start` (the line AW_N8N_LINE picks), in one of n8n's
  * modes: firing once for a finished job and not again, across a restart of n8n between a poll
@@ -6,43 +6,14 @@
  * Each mode runs in its own n8n, as its own suite (trigger.e2e.test.ts, trigger-durable.e2e.test.ts),
  * side by side under `npm test`. The triggers poll more often than once a minute (several
  * fixed-second crons a minute, which n8n accepts: e2e/workflows.ts pollEvery), so a wait for the
- * next poll is seconds: POLL_EVERY_S.
+ * next poll is seconds: POLL_EVERY_S (trigger-settings.ts).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-import { openSession, pollEvery, setPollTimes, type Session } from '../../../e2e/workflows';
+import { openSession, type Session } from '../../../e2e/workflows';
 import { SEED_IDS } from '../../../sandbox/seed';
 import { call, controlJob, sandboxJobs, sleep, startJob } from '../../helpers/http';
-
-const WORKFLOWS = join(__dirname, '..', 'workflows');
-
-/** n8n 2.41 with durable poll cursors (off by default): each poll's state is committed. */
-const DURABLE_CURSORS = {
-	N8N_SCHEDULER_ENABLED: 'true',
-	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-};
-/**
- * Seconds between polls, in both modes: the triggers', the slow service's. With durable poll
- * cursors n8n commits an emitting poll's state only with the execution it starts, after the
- * poll has returned, and a poll that begins before that commit reads the state from before it:
- * here, with polls 10 s apart on a loaded machine, a job once fired twice. The trigger now waits
- * for that commit (emitSeen.ts; in engine: test/promises/exactly-once-while-n8n-commits.test.ts),
- * so durable mode polls as often as the default one. Without durable cursors a poll's state is
- * the workflow's in memory, seen by the next poll at once.
- */
-const POLL_EVERY_S = { triggers: 10, slow: 20 };
-/** Jobs watched by the "Slow service" trigger; each status answer takes SLOW_MS. */
-const SLOW_JOBS = 300;
-const SLOW_MS = 2000;
-/**
- * Its polls take its whole window (27 s) and start at most every 20 s, so they are at least 13 s
- * apart, less n8n's scheduling delay (with durable poll cursors up to one 5.5 s executor pass):
- * requests more than GAP_MS apart belong to different polls. Within a poll each of its 16 lanes
- * asks its next job as soon as the last answer is in.
- */
-const GAP_MS = 3000;
+import { pollsOf } from './polls-of';
+import { DURABLE_CURSORS, GAP_MS, SLOW_JOBS, SLOW_MS } from './trigger-settings';
+import { triggerWorkflows } from './trigger-workflows';
 
 export type TriggerMode = 'default' | 'durable poll cursors';
 
@@ -97,21 +68,16 @@ export const triggerScenario = (mode: TriggerMode) =>
 				const slow: string[] = [];
 				for (let n = 0; n < SLOW_JOBS; n++) slow.push(await start());
 				const late = await start(); // last on the slow list
-				// Fire for Jobs Already Finished off has a workflow of its own: n8n saves a workflow's
-				// static data as a whole when any of its triggers emits, which would save it too.
-				const workflows = ['trigger.workflow.json', 'trigger-off.workflow.json'].map((file) =>
-					JSON.parse(
-						readFileSync(join(WORKFLOWS, file), 'utf8')
-							.replace('__BASIC__', `${basic}, ${heartbeat}`)
-							.replace('__RESTART_ON__', `${on}, ${onBeat}`)
-							.replace('__RESTART_OFF__', `${off}, ${offBeat}`)
-							.replace('__SLOW__', [...slow, late].join(',')),
-					),
-				);
-				for (const workflow of workflows) setPollTimes(workflow, pollEvery(POLL_EVERY_S.triggers));
-				workflows[0].nodes.find(
-					(n: { name: string }) => n.name === 'Slow service',
-				).parameters.pollTimes = pollEvery(POLL_EVERY_S.slow);
+				const workflows = triggerWorkflows({
+					basic,
+					heartbeat,
+					on,
+					onBeat,
+					off,
+					offBeat,
+					slow,
+					late,
+				});
 				// The restart cases' jobs cannot be read by the first poll: their first sighting is a later one.
 				await call(sandbox, '/__sandbox/faults', {
 					method: 'POST',
@@ -215,22 +181,3 @@ export const triggerScenario = (mode: TriggerMode) =>
 			35 * 60_000,
 		);
 	});
-
-/**
- * Requests grouped into polls, with each poll's span. A poll asks each job at most once and a
- * node's polls never overlap in one process, so a job asked again starts the next poll (two
- * polls can follow each other within seconds: n8n's poll at activation, then the next tick).
- */
-function pollsOf(requests: Array<{ path: string; time: string; durationMs: number }>) {
-	const polls: Array<{ start: number; end: number; ids: Set<string> }> = [];
-	for (const r of [...requests].sort((a, b) => Date.parse(a.time) - Date.parse(b.time))) {
-		const start = Date.parse(r.time);
-		const id = r.path.split('/').pop()!;
-		const last = polls.at(-1);
-		if (last && !last.ids.has(id) && start - last.end < GAP_MS) {
-			last.end = Math.max(last.end, start + r.durationMs);
-			last.ids.add(id);
-		} else polls.push({ start, end: start + r.durationMs, ids: new Set([id]) });
-	}
-	return polls.map((p) => ({ ms: p.end - p.start, requests: p.ids.size }));
-}

@@ -1,29 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Runs the trigger's poll through n8n-core's PollContext and keeps its state the way n8n does.
- * Read in n8n 2.41.1 (n8n-core's poll-trigger-executor and active-workflow-triggers; n8n's
- * trigger-execution-context.factory, poll-cursor.service, poll-trigger-task-handler and
- * workflow-static-data.service) and n8n 1.123.81 (n8n-core 1.122.48's active-workflows,
- * n8n's active-workflow-manager):
- *
- * - 'default' (n8n 2.41 with durable poll cursors off, the default): every poll of an activation
- *   works on the same live static data (n8n-workflow's ObservableObject). It is saved to the
- *   database when a poll emits, and after the activation poll (even one that returned null or
- *   failed). A poll that returns null or throws changes memory only: a restart loses it.
- *   getPollBudgetMs() is PollContext's default (5 minutes). Polls may overlap.
- * - 'n8n1' (n8n 1.123): the same, except that there is no getPollBudgetMs, and the activation
- *   save happens only when the activation poll did not throw.
- * - 'durable' (n8n 2.41 with N8N_POLLER_DURABLE_CURSORS_ENABLED and the scheduler on): the
- *   state lives apart (poller_state). Each poll works on its own deep copy; it is committed
- *   after the poll when it changed (emit or null), never after an error, and not at all when
- *   the poll outlived n8n's poll timeout (45 s; the tick is abandoned). getPollBudgetMs() is
- *   36 s. An activation poll's null result is not committed. Overlapping polls each copy the
- *   same stored state; the last commit wins. An emitting poll is committed after it returned,
- *   with its execution (here at once, unless a test holds it back: pollWithCommitHeld).
- *
- * `restart()` builds a new workflow from what was saved, as n8n does after a restart.
+ * Runs the trigger's poll through n8n-core's PollContext and keeps its state the way n8n does,
+ * in each of n8n's ways (n8n-modes.ts). `restart()` builds a new workflow from what was saved,
+ * as n8n does after a restart.
  */
-import { PollContext } from 'n8n-core';
 import {
 	Workflow,
 	type IDataObject,
@@ -37,37 +17,16 @@ import {
 	AssetWorkspaceTrigger,
 	DEFAULT_TRIGGER_SETTINGS,
 	type TriggerSettings,
-} from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
-import {
-	CREDENTIAL_TYPE,
-	PACKAGE,
-	TEST_TRANSPORT,
-	additionalDataFor,
-	nodeTypes,
-	registerNodeType,
-	type SandboxCredentials,
-} from './engine';
-
-export const TRIGGER_TYPE = `${PACKAGE}.assetWorkspaceTrigger`;
-registerNodeType(TRIGGER_TYPE, new AssetWorkspaceTrigger());
-
-export type N8nMode = 'default' | 'n8n1' | 'durable';
-export const N8N_MODES: N8nMode[] = ['default', 'n8n1', 'durable'];
-
-/** n8n 2.41's durable poll: the budget it gives (45 s timeout less 20 %) and the timeout itself. */
-export const DURABLE_BUDGET_MS = 36_000;
-export const DURABLE_TIMEOUT_MS = 45_000;
+} from '../../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
+import type { SandboxCredentials } from '../engine/additional-data';
+import { nodeTypes } from '../engine/node-types';
+import { TEST_TRANSPORT } from '../engine/test-transport';
+import { DURABLE_BUDGET_MS, DURABLE_TIMEOUT_MS, type N8nMode } from './n8n-modes';
+import { pollOnce, type PollResult } from './poll-once';
+import { triggerNodeWith } from './trigger-node';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 let workflows = 0;
-
-/** The Asset events fired, as `<event> <name or id>`. */
-export const assetEventsOf = (items: IDataObject[] | null) =>
-	(items ?? []).map((i) => `${String(i.event)} ${String(i.name ?? i.id)}`);
-
-/** The jobs fired, as `<jobId> <status>`. */
-export const jobEventsOf = (items: IDataObject[] | null) =>
-	(items ?? []).map((i) => `${String(i.jobId)} ${String(i.status)}`);
 
 export interface HarnessOptions {
 	mode?: N8nMode;
@@ -77,13 +36,6 @@ export interface HarnessOptions {
 	/** The durable poll's budget and timeout, when a test shortens them. */
 	budgetMs?: number;
 	timeoutMs?: number;
-}
-
-export interface PollResult {
-	items: IDataObject[] | null;
-	error?: Error & { httpCode?: string | null };
-	/** How long the poll took, on the trigger's clock. */
-	durationMs: number;
 }
 
 export class TriggerHarness {
@@ -107,17 +59,7 @@ export class TriggerHarness {
 		this.mode = options.mode ?? 'default';
 		this.settings = { ...DEFAULT_TRIGGER_SETTINGS, transport: TEST_TRANSPORT, ...options.settings };
 		this.trigger = new AssetWorkspaceTrigger(this.settings);
-		this.node = {
-			id: 'trigger-under-test',
-			name: 'Asset Workspace Trigger',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters,
-			credentials: {
-				[CREDENTIAL_TYPE]: { id: 'awSandboxCred01', name: 'Asset Workspace Sandbox' },
-			},
-		};
+		this.node = triggerNodeWith(parameters);
 		this.saved = clone(options.saved ?? {});
 		this.restart();
 	}
@@ -191,32 +133,19 @@ export class TriggerHarness {
 		const durable = this.mode === 'durable';
 		const seed = durable ? clone(this.saved) : undefined;
 		const snapshot = durable ? clone(this.saved) : undefined;
-		const context = new PollContext(
-			this.workflow,
-			this.node,
-			additionalDataFor(this.credentials),
+		const { items, error, durationMs } = await pollOnce({
+			trigger: this.trigger,
+			workflow: this.workflow,
+			node: this.node,
+			credentials: this.credentials,
 			mode,
-			activation ? 'activate' : 'init',
-			undefined,
-			undefined,
-			undefined,
-			undefined,
-			snapshot ? () => snapshot : undefined,
-			durable && !activation ? () => this.options.budgetMs ?? DURABLE_BUDGET_MS : undefined,
-		);
-		if (this.mode === 'n8n1')
-			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
-		const { now } = this.settings.transport.chance;
-		const started = now();
-		let items: IDataObject[] | null = null;
-		let error: PollResult['error'];
-		try {
-			const result = await this.trigger.poll.call(context);
-			items = result ? result[0].map((item) => item.json) : null;
-		} catch (caught) {
-			error = caught as PollResult['error'];
-		}
-		const durationMs = now() - started;
+			activation,
+			snapshot: snapshot ? () => snapshot : undefined,
+			budgetMs:
+				durable && !activation ? () => this.options.budgetMs ?? DURABLE_BUDGET_MS : undefined,
+			n8n1: this.mode === 'n8n1',
+			now: this.settings.transport.chance.now,
+		});
 		if (mode === 'manual') return { items, error, durationMs };
 		if (durable) {
 			// Abandoned past n8n's timeout: no emit, no commit. Errors and null activation polls: no commit.

@@ -1,0 +1,28 @@
+/** The trigger scenario's n8n settings, poll intervals and slow-service sizes. */
+
+/** n8n 2.41 with durable poll cursors (off by default): each poll's state is committed. */
+export const DURABLE_CURSORS = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+/**
+ * Seconds between polls, in both modes: the triggers', the slow service's. With durable poll
+ * cursors n8n commits an emitting poll's state only with the execution it starts, after the
+ * poll has returned, and a poll that begins before that commit reads the state from before it:
+ * here, with polls 10 s apart on a loaded machine, a job once fired twice. The trigger now waits
+ * for that commit (emitSeen.ts; in engine: test/promises/exactly-once-while-n8n-commits.test.ts),
+ * so durable mode polls as often as the default one. Without durable cursors a poll's state is
+ * the workflow's in memory, seen by the next poll at once.
+ */
+export const POLL_EVERY_S = { triggers: 10, slow: 20 };
+/** Jobs watched by the "Slow service" trigger; each status answer takes SLOW_MS. */
+export const SLOW_JOBS = 300;
+export const SLOW_MS = 2000;
+/**
+ * Its polls take its whole window (27 s) and start at most every 20 s, so they are at least 13 s
+ * apart, less n8n's scheduling delay (with durable poll cursors up to one 5.5 s executor pass):
+ * requests more than GAP_MS apart belong to different polls. Within a poll each of its 16 lanes
+ * asks its next job as soon as the last answer is in.
+ */
+export const GAP_MS = 3000;

@@ -1,0 +1,26 @@
+/** The transport settings the integration tests run the node with. */
+import {
+	DEFAULT_TRANSPORT_SETTINGS,
+	type TransportSettings,
+} from '../../../nodes/shared/transport';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../../nodes/shared/transport/retry';
+import type { Chance } from '../../../nodes/shared/transport/time';
+
+/**
+ * The transport settings the tests run with: the real policy (what is retried, how often, the
+ * time limits), with short backoffs so that fault tests stay quick.
+ */
+export const TEST_TRANSPORT: TransportSettings = {
+	...DEFAULT_TRANSPORT_SETTINGS,
+	retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 5, maxDelayMs: 20 },
+};
+
+/** TEST_TRANSPORT with some retry settings changed, and on `clock` (a TestClock) when given. */
+export const testTransport = (
+	retry: Partial<RetryPolicy> = {},
+	clock: Chance = TEST_TRANSPORT.chance,
+): TransportSettings => ({
+	...TEST_TRANSPORT,
+	retry: { ...TEST_TRANSPORT.retry, ...retry },
+	chance: clock,
+});
