@@ -23,7 +23,8 @@ import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
 import { freePort } from './ports';
 import { ServerProcess } from './server-process';
 import { inStartSlot } from './start-slots';
-import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
+import { ensureRuntime } from './runtime';
+import type { N8nLine, Runtime } from './runtime-lines';
 
 export type { WorkflowRun } from './n8n-output';
 

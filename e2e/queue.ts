@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { N8n } from './n8n';
 import { freePort } from './ports';
 import { dieWithThisProcess, type Guard } from './processes';
-import type { N8nLine } from './runtime';
+import type { N8nLine } from './runtime-lines';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { runtimeOf } from '../../e2e/runtime';
+import { runtimeOf } from '../../e2e/runtime-lines';
 import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots';
 import { ROOT, runScript, type ScriptResult } from '../helpers/scripts';
 
