@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { runtimeOf } from '../../e2e/runtime-lines';
-import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots';
+import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots-manifest';
 import { ROOT, runScript, type ScriptResult } from '../helpers/scripts';
 
 const committed: Manifest = JSON.parse(
