@@ -1,42 +1,32 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * A real n8n for one run: a fresh user folder, our package installed into it the way n8n installs
- * a community package (the packed tarball into <user folder>/.n8n/nodes), credentials and
- * workflows imported with n8n's CLI, workflows executed with `n8n execute`, or n8n started as a
- * server so that active workflows (the trigger) run.
+ * A real n8n for one run: a fresh user folder, its CLI (n8n-cli.ts: our package installed,
+ * credentials and workflows imported, workflows executed with `n8n execute`), and n8n started as
+ * a server (or a queue-mode worker) so that active workflows (the trigger) run.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import {
-	closeSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	openSync,
-	readFileSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
+import { N8nCli } from './n8n-cli';
 import { freePort } from './ports';
+import { ensureRuntime } from './runtime';
+import type { N8nLine } from './runtime-lines';
 import { ServerProcess } from './server-process';
 import { inStartSlot } from './start-slots';
-import { ensureRuntime, type N8nLine, type Runtime } from './runtime';
 
+export { CREDENTIAL } from './n8n-cli';
 export type { WorkflowRun } from './n8n-output';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
-export const CREDENTIAL = {
-	id: 'awSandboxCred01',
-	name: 'Asset Workspace Sandbox',
-	type: 'assetWorkspaceApi',
-};
 
-export class N8n {
-	readonly userFolder: string;
-	readonly runtime: Runtime;
+/** `folder` (created when missing), or else a fresh temporary one. */
+function userFolderAt(folder?: string): string {
+	if (folder) mkdirSync(folder, { recursive: true });
+	return folder ?? mkdtempSync(join(tmpdir(), 'aw-n8n-'));
+}
+
+export class N8n extends N8nCli {
 	private server?: ServerProcess;
 	/** What the running `n8n start` has printed (for diagnosing a failed test). */
 	serverOutput = '';
@@ -61,12 +51,10 @@ export class N8n {
 			onOutput?: (text: string) => void;
 		} = {},
 	) {
-		this.runtime = ensureRuntime(options.line, options.log);
-		if (options.userFolder) mkdirSync(options.userFolder, { recursive: true });
-		this.userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'aw-n8n-'));
+		super(ensureRuntime(options.line, options.log), userFolderAt(options.userFolder));
 	}
 
-	private async env() {
+	protected async env() {
 		this.brokerPort ||= await freePort();
 		return this.runtime.env({
 			NODE_ENV: 'production',
@@ -85,115 +73,6 @@ export class N8n {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			...this.options.env,
 		});
-	}
-
-	/**
-	 * Runs an n8n CLI command without blocking this process (the sandbox may live in it). With
-	 * `measureMemory`, GNU time reports the process's peak resident memory. Each command loads all
-	 * of n8n, so it runs in a start slot (e2e/start-slots.ts).
-	 *
-	 * stdout goes to a file, not a pipe: n8n exits right after printing a result, and on a pipe (where
-	 * Node.js writes asynchronously) the end of a large result can be lost (seen with 10 MB of items).
-	 */
-	private async cli(
-		args: string[],
-		measureMemory = false,
-	): Promise<{ code: number | null; stdout: string; stderr: string; peakKb?: number }> {
-		const command = [this.runtime.node, this.runtime.n8n, ...args];
-		// Peak memory needs GNU time; without it the figure is simply left out.
-		if (measureMemory && existsSync('/usr/bin/time'))
-			command.unshift('/usr/bin/time', '-f', '__PEAK_KB=%M');
-		const stdoutFile = join(this.userFolder, `stdout-${process.hrtime.bigint()}.txt`);
-		const env = await this.env();
-		let stderr = '';
-		const code = await inStartSlot(async () => {
-			const stdoutFd = openSync(stdoutFile, 'w');
-			const child = spawn(command[0], command.slice(1), {
-				cwd: this.userFolder,
-				env,
-				stdio: ['ignore', stdoutFd, 'pipe'],
-			});
-			closeSync(stdoutFd); // the child has its own copy
-			child.stderr!.on('data', (chunk) => (stderr += chunk));
-			return await new Promise<number | null>((resolve) => child.on('close', resolve));
-		});
-		const stdout = readFileSync(stdoutFile, 'utf8');
-		rmSync(stdoutFile, { force: true });
-		const peak = /__PEAK_KB=(\d+)/.exec(stderr)?.[1];
-		return { code, stdout, stderr, peakKb: peak ? Number(peak) : undefined };
-	}
-
-	/** Installs the packed package like n8n installs a community package. */
-	installPackage(tarball: string) {
-		const nodesDir = join(this.userFolder, '.n8n', 'nodes');
-		mkdirSync(nodesDir, { recursive: true });
-		writeFileSync(
-			join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true }),
-		);
-		const result = spawnSync(
-			'npm',
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball],
-			{ cwd: nodesDir, env: this.runtime.env(), encoding: 'utf8' },
-		);
-		if (result.status !== 0) throw new Error(`installing ${tarball} failed: ${result.stderr}`);
-	}
-
-	/** The Asset Workspace credential `awSandboxCred01`, or (with `credential`) another one. */
-	async importCredential(
-		data: Record<string, unknown>,
-		credential: { id: string; name: string; type: string } = CREDENTIAL,
-	) {
-		const file = join(this.userFolder, 'credentials.json');
-		writeFileSync(file, JSON.stringify([{ ...credential, data }]));
-		const result = await this.cli(['import:credentials', `--input=${file}`]);
-		rmSync(file, { force: true });
-		if (result.code !== 0)
-			throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
-	}
-
-	/** Several workflows with one `import:workflow --separate` (n8n starts once instead of once each). */
-	async importWorkflows(workflows: object[]) {
-		const dir = mkdtempSync(join(this.userFolder, 'workflows-'));
-		workflows.forEach((workflow, i) =>
-			writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)),
-		);
-		const result = await this.cli(['import:workflow', '--separate', `--input=${dir}`]);
-		rmSync(dir, { recursive: true, force: true });
-		if (result.code !== 0)
-			throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
-	}
-
-	async importWorkflow(workflow: object) {
-		await this.importWorkflows([workflow]);
-	}
-
-	/** Makes a workflow active: `publish:workflow` on n8n 2.x, `update:workflow --active=true` on 1.x. */
-	async publish(workflowId: string) {
-		const args =
-			this.runtime.line === 'n8n-1'
-				? ['update:workflow', `--id=${workflowId}`, '--active=true']
-				: ['publish:workflow', `--id=${workflowId}`];
-		const result = await this.cli(args);
-		if (result.code !== 0) throw new Error(`${args[0]} failed: ${result.stderr || result.stdout}`);
-	}
-
-	/** `n8n execute --id=… --rawOutput`; a failed node makes n8n exit 1, which is still a result. */
-	async execute(
-		workflowId: string,
-		options: { measureMemory?: boolean } = {},
-	): Promise<WorkflowRun & { peakKb?: number }> {
-		const result = await this.cli(
-			['execute', `--id=${workflowId}`, '--rawOutput'],
-			options.measureMemory,
-		);
-		try {
-			return { ...summarizeRun(parseRawOutput(result.stdout)), peakKb: result.peakKb };
-		} catch (error) {
-			throw new Error(
-				`n8n execute gave no result (exit ${result.code}): ${(error as Error).message}\n${result.stderr.slice(-3000)}`,
-			);
-		}
 	}
 
 	/**

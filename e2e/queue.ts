@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * n8n in queue mode, as users scale it out: one main, workers, Redis and PostgreSQL, all local.
  * Redis and PostgreSQL run as our own processes on free ports, with their data in a temporary
@@ -6,136 +6,30 @@
  * Every n8n process gets its own user folder with the packed package installed, as each
  * machine of a real deployment needs it; they share the database, Redis and encryption key.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { N8n } from './n8n';
-import { freePort } from './ports';
-import { dieWithThisProcess, type Guard } from './processes';
-import type { N8nLine } from './runtime';
+import { QueuePostgres } from './queue-postgres';
+import { QueueRedis } from './queue-redis';
+import type { N8nLine } from './runtime-lines';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** PostgreSQL's server binaries: on PATH, else Debian's /usr/lib/postgresql/<version>/bin. */
-function postgresBin(name: string): string {
-	try {
-		return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
-	} catch {
-		const versions = existsSync('/usr/lib/postgresql')
-			? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))
-			: [];
-		const found = versions
-			.map((v) => `/usr/lib/postgresql/${v}/bin/${name}`)
-			.find((path) => existsSync(path));
-		if (!found)
-			throw new Error(`PostgreSQL's ${name} was not found: run scripts/ensure-queue-services.sh`);
-		return found;
-	}
-}
-
-/** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
-function asDatabaseUser(command: string, args: string[]): [string, string[]] {
-	return process.getuid?.() === 0
-		? ['runuser', ['-u', 'postgres', '--', command, ...args]]
-		: [command, args];
-}
-
+/** Redis and PostgreSQL (queue-redis.ts, queue-postgres.ts), with their data in one temporary folder. */
 export class QueueServices {
 	readonly folder = mkdtempSync(join(tmpdir(), 'aw-queue-'));
-	redisPort = 0;
-	postgresPort = 0;
-	private redis?: ChildProcess;
-	/** Redis and PostgreSQL go when the test's process goes, however it ends. */
-	private guards: Guard[] = [];
-	private readonly pgData = join(this.folder, 'pg');
+	private readonly redis = new QueueRedis();
+	private readonly postgres = new QueuePostgres(this.folder);
 
 	async start() {
-		this.redisPort = await freePort();
-		this.redis = spawn(
-			'redis-server',
-			['--port', String(this.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-			{ stdio: 'ignore' },
-		);
-		this.guards.push(dieWithThisProcess(this.redis.pid!));
-		this.postgresPort = await freePort();
-		if (process.getuid?.() === 0)
-			chownSync(
-				this.folder,
-				Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
-				0,
-			);
-		execFileSync(
-			...asDatabaseUser(postgresBin('initdb'), [
-				'-D',
-				this.pgData,
-				'-A',
-				'trust',
-				'-U',
-				'postgres',
-				'--no-sync',
-			]),
-			{ stdio: 'ignore' },
-		);
-		const options = `-p ${this.postgresPort} -k ${this.folder} -h 127.0.0.1 -c fsync=off -c max_connections=200`;
-		execFileSync(
-			...asDatabaseUser(postgresBin('pg_ctl'), [
-				'-D',
-				this.pgData,
-				'-l',
-				join(this.folder, 'pg.log'),
-				'-o',
-				options,
-				'-w',
-				'start',
-			]),
-			{ stdio: 'ignore' },
-		);
-		const postmaster = Number(
-			readFileSync(join(this.pgData, 'postmaster.pid'), 'utf8').split('\n')[0],
-		);
-		this.guards.push(dieWithThisProcess(postmaster, { signal: 'QUIT' }));
-		this.sql('CREATE DATABASE n8n');
-		await this.waitForRedis();
+		await this.redis.start();
+		await this.postgres.start();
+		await this.redis.ready();
 	}
 
 	/** Runs SQL in the n8n database (or, before it exists, in `postgres`); returns the rows as text. */
 	sql(query: string): string {
-		const database = query.startsWith('CREATE DATABASE') ? 'postgres' : 'n8n';
-		return execFileSync(
-			'psql',
-			[
-				'-h',
-				'127.0.0.1',
-				'-p',
-				String(this.postgresPort),
-				'-U',
-				'postgres',
-				'-d',
-				database,
-				'-tAc',
-				query,
-			],
-			{ encoding: 'utf8' },
-		).trim();
-	}
-
-	private async waitForRedis() {
-		for (let tries = 0; tries < 100; tries++) {
-			const pong = await new Promise<boolean>((resolve) => {
-				const socket = connect(this.redisPort, '127.0.0.1', () => socket.write('PING\r\n'));
-				socket.on('data', (data) => {
-					socket.destroy();
-					resolve(data.toString().startsWith('+PONG'));
-				});
-				socket.on('error', () => resolve(false));
-			});
-			if (pong) return;
-			await sleep(100);
-		}
-		throw new Error('redis-server did not answer PING');
+		return this.postgres.sql(query);
 	}
 
 	/** The n8n environment of every process of the cluster. */
@@ -143,10 +37,10 @@ export class QueueServices {
 		return {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-			QUEUE_BULL_REDIS_PORT: String(this.redisPort),
+			QUEUE_BULL_REDIS_PORT: String(this.redis.port),
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: '127.0.0.1',
-			DB_POSTGRESDB_PORT: String(this.postgresPort),
+			DB_POSTGRESDB_PORT: String(this.postgres.port),
 			DB_POSTGRESDB_DATABASE: 'n8n',
 			DB_POSTGRESDB_USER: 'postgres',
 			DB_POSTGRESDB_PASSWORD: '',
@@ -156,16 +50,8 @@ export class QueueServices {
 	}
 
 	async stop() {
-		try {
-			execFileSync(
-				...asDatabaseUser(postgresBin('pg_ctl'), ['-D', this.pgData, '-m', 'immediate', 'stop']),
-				{ stdio: 'ignore' },
-			);
-		} catch {
-			// not running
-		}
-		this.redis?.kill('SIGKILL');
-		for (const guard of this.guards) guard.release();
+		this.postgres.stop();
+		this.redis.stop();
 		rmSync(this.folder, { recursive: true, force: true });
 	}
 }

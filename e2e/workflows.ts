@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import { OWNER } from '../test/helpers/http';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { N8n, type WorkflowRun } from './n8n';
-import type { N8nLine } from './runtime';
+import type { N8nLine } from './runtime-lines';
 import { buildAndPack } from './pack';
 
 export interface RunOptions {

@@ -7,7 +7,8 @@
  */
 import { relative } from 'node:path';
 
-import type { Counts, Task } from './tasks';
+import type { Counts } from './jest-report';
+import type { Task } from './tasks';
 import type { Leftover } from './sweep';
 
 export const clock = (seconds: number) =>

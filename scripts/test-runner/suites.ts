@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8N_LINES, type N8nLine } from '../../e2e/runtime';
+import { N8N_LINES, type N8nLine } from '../../e2e/runtime-lines';
 
 export const E2E_DIR = join('test', 'e2e');
 const SUFFIX = '.e2e.test.ts';

@@ -1,18 +1,16 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * One step of `npm test` (a tier, a check, an install, an end-to-end suite): a shell command
- * in a process group of its own, its output into a log file of its own (steps side by side
- * never interleave), its wall time, and, for jest, its test counts from jest's JSON report.
- *
- * A step's limits hold without the runner: the command runs under coreutils' `timeout`, which
- * stops the step's whole process group when its time is up (SIGTERM, SIGKILL 10 s later), and
- * util-linux's `setpriv --pdeathsig` has the kernel tell `timeout` when the runner dies, however
- * it dies (a SIGKILL runs no handler), so a runner's steps end with it. Where either tool is
- * missing (macOS), a step runs without it.
+ * in a process group of its own, within its limits (limits.ts), its output into a log file of its
+ * own (steps side by side never interleave), its wall time, and, for jest, its test counts from
+ * jest's JSON report (jest-report.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+import { countsIn, failuresIn, type Counts } from './jest-report';
+import { limited } from './limits';
 
 export interface TaskSpec {
 	name: string;
@@ -28,32 +26,6 @@ export interface TaskSpec {
 	suite?: boolean;
 	/** Stopped (and failed) if still running after this long: a hung step cannot hang the run. */
 	timeoutMs?: number;
-}
-
-const onPath = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
-const TOOLS = { setpriv: onPath('setpriv'), timeout: onPath('timeout') };
-
-/** The command line that runs `script` within its limits (see the header). */
-export function limited(
-	script: string,
-	timeoutMs: number | undefined,
-	tools: { setpriv: boolean; timeout: boolean } = TOOLS,
-): string[] {
-	return [
-		...(tools.setpriv ? ['setpriv', '--pdeathsig', 'TERM'] : []),
-		// Also without a limit (0 s): `timeout` passes the runner's death on to the whole group.
-		...(tools.timeout ? ['timeout', '--kill-after=10s', `${(timeoutMs ?? 0) / 1000}s`] : []),
-		'bash',
-		'-c',
-		script,
-	];
-}
-
-export interface Counts {
-	total: number;
-	passed: number;
-	failed: number;
-	skipped: number;
 }
 
 export type State = 'waiting' | 'running' | 'passed' | 'failed' | 'skipped';
@@ -130,44 +102,17 @@ export class Task {
 
 	/** The counts from jest's JSON report, when the task ran jest with `--json --outputFile={json}`. */
 	counts(): Counts | undefined {
-		if (!existsSync(this.jsonFile)) return undefined;
-		const report = JSON.parse(readFileSync(this.jsonFile, 'utf8'));
-		return {
-			total: report.numTotalTests,
-			passed: report.numPassedTests,
-			failed: report.numFailedTests,
-			skipped: report.numPendingTests + report.numTodoTests,
-		};
+		return countsIn(this.jsonFile);
 	}
 
 	/** What failed, for the closing note: each failed test's name and message, else the log's end. */
 	failures(): string {
 		if (this.timedOut)
 			return `Stopped after ${this.spec.timeoutMs! / 1000} s, its limit; the log's end:\n${tail(readFileSync(this.logFile, 'utf8'), 40)}`;
-		if (existsSync(this.jsonFile)) {
-			const report = JSON.parse(readFileSync(this.jsonFile, 'utf8'));
-			const failed = report.testResults.flatMap((file: any) => [
-				...(file.assertionResults.length ? [] : [`${file.name}: ${file.message}`]),
-				...file.assertionResults
-					.filter((test: any) => test.status === 'failed')
-					.map(
-						(test: any) => `● ${test.fullName}\n${withoutJest(test.failureMessages.join('\n'))}`,
-					),
-			]);
-			if (failed.length) return failed.map((text: string) => clip(text, 60)).join('\n\n');
-		}
+		const failed = failuresIn(this.jsonFile);
+		if (failed) return failed;
 		return existsSync(this.logFile) ? tail(readFileSync(this.logFile, 'utf8'), 40) : '';
 	}
 }
 
-/** A failure message without the stack frames inside node_modules (jest's own, mostly). */
-const withoutJest = (text: string) =>
-	text
-		.split('\n')
-		.filter((line) => !/^\s+at .*node_modules/.test(line))
-		.join('\n');
 const tail = (text: string, lines: number) => text.trimEnd().split('\n').slice(-lines).join('\n');
-const clip = (text: string, lines: number) => {
-	const all = text.trimEnd().split('\n');
-	return all.length <= lines ? all.join('\n') : [...all.slice(0, lines), '  [...]'].join('\n');
-};

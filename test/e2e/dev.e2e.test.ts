@@ -22,7 +22,7 @@ import { CREDENTIAL } from '../../e2e/n8n';
 import { freePort, portTaken } from '../../e2e/ports';
 import { N8nRest } from '../../e2e/rest';
 import { ensureRuntime } from '../../e2e/runtime';
-import { pngSize } from '../../scripts/screenshots';
+import { pngSize } from '../../scripts/screenshots-manifest';
 import { DevRun } from '../helpers/dev-run';
 import { Editor, VIEWPORT } from '../helpers/editor';
 import { alive, environmentOf } from '../helpers/processes';

@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureRuntime, type Runtime } from '../../e2e/runtime';
+import { ensureRuntime } from '../../e2e/runtime';
+import type { Runtime } from '../../e2e/runtime-lines';
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER } from '../helpers/http';
 import { runScript, type ScriptResult } from '../helpers/scripts';

@@ -11,8 +11,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { runtimeOf } from '../../e2e/runtime';
-import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots';
+import { runtimeOf } from '../../e2e/runtime-lines';
+import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots-manifest';
 import { ROOT, runScript, type ScriptResult } from '../helpers/scripts';
 
 const committed: Manifest = JSON.parse(

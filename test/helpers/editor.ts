@@ -5,7 +5,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { findChromium } from '../../scripts/screenshots';
+import { findChromium } from '../../scripts/screenshots-chromium';
 
 export const VIEWPORT = { width: 1440, height: 900 };
 

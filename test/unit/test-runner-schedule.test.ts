@@ -1,12 +1,13 @@
 /**
- * npm test's schedule (scripts/test-runner/plan.ts, schedule.ts, suites.ts, tasks.ts): what each
+ * npm test's schedule (scripts/test-runner/plan.ts, schedule.ts, suites.ts, limits.ts): what each
  * step waits for, what starts next, which suites run on which n8n line, and the command line that
  * holds a step to its limit without the runner. Pure decisions: no process is started.
  */
+import { limited } from '../../scripts/test-runner/limits';
 import { plan, select } from '../../scripts/test-runner/plan';
 import { nextMoves, type Step } from '../../scripts/test-runner/schedule';
 import { linesOf, type Suite } from '../../scripts/test-runner/suites';
-import { limited, type State, type TaskSpec } from '../../scripts/test-runner/tasks';
+import type { State, TaskSpec } from '../../scripts/test-runner/tasks';
 
 const LIMITS = { staggerMs: 5000, maxSuites: 2 };
 const spec = (name: string, more: Partial<TaskSpec> = {}): TaskSpec => ({
