@@ -16,7 +16,7 @@ export const LEAST_TIME_TO_ASK_MS = 500;
 
 export interface PollWindowed {
 	api: AssetWorkspaceTransport;
-	/** When (Date.now() ms) asking must be over. */
+	/** When (ms on the transport's clock, `chance.now`) asking must be over. */
 	until: number;
 	now: () => number;
 }

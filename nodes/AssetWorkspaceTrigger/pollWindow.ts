@@ -20,7 +20,7 @@ const STALE_AFTER_MS = 4 * POLL_CEILING_MS;
 const running = new Map<string, number>();
 
 export interface PollWindow {
-	/** When (Date.now() ms) asking must be over. */
+	/** When (ms on the transport's clock, `chance.now`) asking must be over. */
 	until: number;
 	budgetMs: number;
 }

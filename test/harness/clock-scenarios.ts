@@ -17,7 +17,7 @@ import { testTransport } from './engine';
 import { inject, useSandbox } from './fixtures';
 import { TriggerHarness, assetEventsOf, jobEventsOf, type N8nMode } from './trigger';
 
-export interface AssetScenario {
+interface AssetScenario {
 	/** An asset changes before the first reading (it must not fire). */
 	changedBefore?: boolean;
 	/** How long (on the clock) after that the first reading comes. */

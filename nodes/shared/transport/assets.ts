@@ -15,7 +15,7 @@ import type { Problem } from './paging';
 interface Scope {
 	folderId?: string;
 	itemIndex?: number;
-	/** When (Date.now() ms) each page request must be over. */
+	/** When (ms on the transport's clock, `chance.now`) each page request must be over. */
 	until?: number;
 }
 

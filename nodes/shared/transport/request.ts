@@ -15,7 +15,10 @@ export interface RequestOptions<T extends Schema> {
 	body?: IDataObject;
 	schema: T;
 	itemIndex?: number;
-	/** When (Date.now() ms) everything inside this request must be over; none by default. */
+	/**
+	 * When (ms on the transport's clock, `chance.now`) everything inside this request must be
+	 * over; none by default.
+	 */
 	until?: number;
 	/** Ends the request at once, wherever it waits, when its answer is no longer wanted. */
 	signal?: AbortSignal;

@@ -9,7 +9,7 @@ import { POLL_EVERY_S } from './trigger-settings';
 const WORKFLOWS = join(__dirname, '..', 'workflows');
 
 /** The jobs the scenario's triggers watch. */
-export interface WatchedJobs {
+interface WatchedJobs {
 	basic: string;
 	heartbeat: string;
 	on: string;

@@ -12,7 +12,7 @@ export interface PollResult {
 	durationMs: number;
 }
 
-export interface PollCall {
+interface PollCall {
 	trigger: AssetWorkspaceTrigger;
 	workflow: Workflow;
 	node: INode;
