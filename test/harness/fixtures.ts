@@ -1,12 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Shared fixtures for node tests: a sandbox per suite, parameter builders, request-log helpers. */
 import { WAIT_POLICY } from '../../nodes/AssetWorkspace/helpers/waitForJob';
-import type { TransportSettings } from '../../nodes/shared/transport';
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { OWNER, call } from '../helpers/http';
+import type { TestClock } from './clock';
 import {
 	runNode,
+	testTransport,
 	type NodeRunOptions,
 	type NodeRunResult,
 	type SandboxCredentials,
@@ -29,8 +30,16 @@ export const MALFORMED_IDS = [
 
 export const rl = (value: string, mode: 'id' | 'list' = 'id') => ({ __rl: true, mode, value });
 
-export function useSandbox(options: SandboxOptions = {}) {
-	const state = {} as { sandbox: Sandbox; credentials: SandboxCredentials };
+/**
+ * A sandbox per suite, reset before each test; on `clock` (a test clock) when given, which the
+ * node then shares (nodeRunner).
+ */
+export function useSandbox(options: SandboxOptions & { clock?: TestClock } = {}) {
+	const state = { clock: options.clock } as {
+		sandbox: Sandbox;
+		credentials: SandboxCredentials;
+		clock?: TestClock;
+	};
 	beforeAll(async () => {
 		state.sandbox = await startSandbox({ jobStepMs: 50, ...options });
 		state.credentials = { baseUrl: state.sandbox.url, apiKey: OWNER };
@@ -42,10 +51,13 @@ export function useSandbox(options: SandboxOptions = {}) {
 
 /**
  * Runs the node against `env`'s sandbox, unless the options name other credentials; with
- * `settings` (a test clock's, say) unless the options name others.
+ * `settings` unless the options name others; by default on the sandbox's test clock, if it has one.
  */
 export const nodeRunner =
-	(env: { credentials: SandboxCredentials }, settings?: TransportSettings) =>
+	(
+		env: { credentials: SandboxCredentials; clock?: TestClock },
+		settings = env.clock && testTransport({}, env.clock),
+	) =>
 	(
 		options: Omit<NodeRunOptions, 'credentials'> & { credentials?: NodeRunOptions['credentials'] },
 	) =>

@@ -34,7 +34,7 @@ const env = useSandbox({ jobStepMs: 1_000_000_000 });
 const run = nodeRunner(env);
 const clock = new TestClock();
 const clocked = useSandbox({ jobStepMs: 1_000_000_000, clock });
-const runOnClock = nodeRunner(clocked, testTransport({}, clock));
+const runOnClock = nodeRunner(clocked);
 const serve = useFakeServers();
 const { maxAttempts } = TEST_TRANSPORT.retry;
 

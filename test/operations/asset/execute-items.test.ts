@@ -9,7 +9,6 @@
 import { SEED_IDS } from '../../../sandbox/seed';
 import { sandboxJobs } from '../../helpers/http';
 import { TestClock } from '../../harness/clock';
-import { testTransport } from '../../harness/engine';
 import {
 	executeAsset,
 	inject,
@@ -24,7 +23,7 @@ import {
 // answer, so the runs' order against their 200 ms steps holds however busy the machine is.
 const clock = new TestClock();
 const env = useSandbox({ jobStepMs: 200, clock });
-const run = nodeRunner(env, testTransport({}, clock));
+const run = nodeRunner(env);
 const jobCount = async () => (await sandboxJobs(env.sandbox)).length;
 
 describe('Execute with several items: every item checked first; a stop names the jobs already started', () => {

@@ -9,7 +9,7 @@
 import { SEED_IDS } from '../../../sandbox/seed';
 import { loggedDuring } from '../../helpers/logs';
 import { TestClock } from '../../harness/clock';
-import { type NodeRunOptions, TEST_TRANSPORT, testTransport } from '../../harness/engine';
+import { type NodeRunOptions, TEST_TRANSPORT } from '../../harness/engine';
 import {
 	executeAsset,
 	inject,
@@ -25,7 +25,7 @@ import {
 // busy the machine is, and take no time.
 const clock = new TestClock();
 const env = useSandbox({ jobStepMs: 200, clock });
-const run = nodeRunner(env, testTransport({}, clock));
+const run = nodeRunner(env);
 const execute = (assetId: string, extra: object = {}, more: Partial<NodeRunOptions> = {}) =>
 	run({
 		parameters: { resource: 'asset', operation: 'execute', assetId: rl(assetId), ...extra },

@@ -8,7 +8,6 @@
 import { SEED_IDS } from '../../../sandbox/seed';
 import { startJob } from '../../helpers/http';
 import { TestClock } from '../../harness/clock';
-import { testTransport } from '../../harness/engine';
 import {
 	inject,
 	json,
@@ -20,7 +19,7 @@ import {
 
 const clock = new TestClock();
 const env = useSandbox({ jobStepMs: 3000, clock });
-const run = nodeRunner(env, testTransport({}, clock));
+const run = nodeRunner(env);
 const statusRequests = (jobId: string) => statusRequestsOf(env.sandbox, jobId);
 
 describe('Job: Wait for Completion', () => {
