@@ -8,6 +8,7 @@ export const fmt = (ms: number) =>
 			? `${Math.round(ms)} ms`
 			: `${ms.toFixed(2)} ms`;
 export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+export const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
 export const count = (n: number) => n.toLocaleString('en-US');
 export const mb = (peakMb?: number) => (peakMb ? `${Math.round(peakMb)} MB` : 'n/a');
 export const check = (ok: boolean, why = '') =>

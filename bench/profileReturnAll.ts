@@ -4,8 +4,8 @@
  * All of 10,000 assets at 0 ms latency, run in the bench process through n8n-core's engine
  * (test/harness/engine/) against the sandbox over real HTTP, as issue 25 profiled it: the first
  * run (code not compiled yet, as in a fresh `n8n execute`) and a second, warm one. Each sample is
- * charged to the code that owns it: a file of the sandbox, of this node (its schema checks of the
- * answers and the answers' JSON.parse apart), zod, or n8n's engine and request helper (n8n-core,
+ * charged to the code that owns it: a file of the sandbox, of this node (the answers' JSON.parse
+ * apart), zod (which checks the answers), or n8n's engine and request helper (n8n-core,
  * n8n-workflow, axios); Node.js's own modules and built-ins (HTTP, sockets, strings) to whoever
  * called them, and to Node.js itself when the event loop did (reading sockets, parsing HTTP).
  */
@@ -35,11 +35,9 @@ export interface ReturnAllProfile {
 }
 
 export const THIS_NODE_OWNER = 'this node (nodes/), the rest';
-export const SCHEMA_CHECKS = 'this node: schema checks of the answers (schemaCheck.ts)';
 export const JSON_PARSE = "this node: JSON.parse of the answers (readAnswer's own time)";
 const OWNERS: Array<[string, (url: string) => boolean]> = [
 	['the sandbox (sandbox/)', (url) => url.includes('/sandbox/')],
-	[SCHEMA_CHECKS, (url) => url.includes('/nodes/shared/schemaCheck')],
 	[THIS_NODE_OWNER, (url) => url.includes('/nodes/') && !url.includes('node_modules')],
 	['zod', (url) => url.includes('/node_modules/zod/')],
 	['n8n-core, n8n-workflow, axios and their modules', (url) => url.includes('/node_modules/')],

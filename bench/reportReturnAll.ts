@@ -8,6 +8,7 @@ import { RUNS, type Measure } from './measure';
 import { profileSection } from './reportProfile';
 import { GROWTH_ASSETS, GROWTH_RUNS, RETURN_ALL_ASSETS, type BenchResults } from './results';
 import { HTTP, HTTP_SPLIT, measureOf, THIS_NODE } from './returnAll';
+import { pagesOf } from './targetsListing';
 
 const TIMES = `Times are the measured nodes' own execution time as n8n records it
 (\`executionTime\`; n8n's start-up, the workflow's import and the printing of the result
@@ -78,7 +79,7 @@ ${smallSection(r)}`;
 function smallSection(r: BenchResults) {
 	const tables = r.small.map(
 		({ assets, at50 }) =>
-			`Of ${count(assets)} assets (${Math.floor(assets / 100) + 1} pages, the last one ${assets % 100 === 0 ? 'empty' : 'short'}):
+			`Of ${count(assets)} assets (${pagesOf(assets)} pages, the last one ${assets % 100 === 0 ? 'empty' : 'short'}):
 
 ${measureTable(at50, measureOf(at50, HTTP)!)}`,
 	);

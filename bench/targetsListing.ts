@@ -5,7 +5,7 @@
  */
 import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
 import { reachOf } from '../nodes/shared/transport/pageWindow';
-import { check, count, fmt, ratio } from './format';
+import { check, count, fmt, percent, ratio } from './format';
 import type { Measure } from './measure';
 import { ownMs, profileSummary } from './reportProfile';
 import { RETURN_ALL_ASSETS, type BenchResults } from './results';
@@ -14,13 +14,13 @@ import { FOLDER_ASSETS } from './triggerAssets';
 
 /** The most pages this node keeps in flight (w). */
 const W = DEFAULT_TRANSPORT_SETTINGS.pagesInFlight;
-const pagesOf = (assets: number) => Math.floor(assets / 100) + 1;
+/** The pages of a listing of `assets`, the last one short or empty. */
+export const pagesOf = (assets: number) => Math.floor(assets / 100) + 1;
 /** What Return All of `assets` may ask at most: ceil(N/100) + w; a listing of two pages, three. */
 const requestBound = (assets: number) => (pagesOf(assets) === 2 ? 3 : Math.ceil(assets / 100) + W);
-const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
 
 /** The round trips a listing of `pages` takes at least (`known` of them seen before) with the ramp. */
-export function roundTrips(pages: number, known = 0) {
+function roundTrips(pages: number, known = 0) {
 	let trips = 0;
 	for (let handedOn = 0; handedOn < pages; trips++)
 		handedOn = Math.min(reachOf(handedOn, W, known), pages);
