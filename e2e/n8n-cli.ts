@@ -4,7 +4,7 @@
  * package (the packed tarball into <user folder>/.n8n/nodes), credentials and workflows imported,
  * workflows made active, and executed with `n8n execute`. The server itself: n8n.ts.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
 	closeSync,
 	existsSync,
@@ -18,6 +18,7 @@ import {
 import { join } from 'node:path';
 
 import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
+import { npm } from './npm';
 import type { Runtime } from './runtime-lines';
 import { inStartSlot } from './start-slots';
 
@@ -80,12 +81,8 @@ export abstract class N8nCli {
 			join(nodesDir, 'package.json'),
 			JSON.stringify({ name: 'installed-nodes', private: true }),
 		);
-		const result = spawnSync(
-			'npm',
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball],
-			{ cwd: nodesDir, env: this.runtime.env(), encoding: 'utf8' },
-		);
-		if (result.status !== 0) throw new Error(`installing ${tarball} failed: ${result.stderr}`);
+		const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
+		npm(nodesDir, [...args, tarball], this.runtime.env(), () => {});
 	}
 
 	/** The Asset Workspace credential `awSandboxCred01`, or (with `credential`) another one. */

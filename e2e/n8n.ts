@@ -28,8 +28,8 @@ function userFolderAt(folder?: string): string {
 
 export class N8n extends N8nCli {
 	private server?: ServerProcess;
-	/** What the running `n8n start` has printed (for diagnosing a failed test). */
-	serverOutput = '';
+	/** The last server started, kept after it is killed: a failed test reads what it printed. */
+	private lastServer?: ServerProcess;
 	port = 0;
 	private brokerPort = 0;
 
@@ -93,16 +93,18 @@ export class N8n extends N8nCli {
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(this.port),
 			});
-		this.serverOutput = '';
 		this.server = new ServerProcess(this.runtime.node, [this.runtime.n8n, ...args], {
 			cwd: this.userFolder,
 			env,
-			onOutput: (text) => {
-				this.serverOutput += text;
-				this.options.onOutput?.(text);
-			},
+			onOutput: this.options.onOutput,
 		});
+		this.lastServer = this.server;
 		await this.server.ready(`http://127.0.0.1:${this.port}/healthz/readiness`, timeoutMs, 'n8n');
+	}
+
+	/** What the last `n8n start` (or worker) printed (for diagnosing a failed test). */
+	get serverOutput(): string {
+		return this.lastServer?.output ?? '';
 	}
 
 	/** The process id of the running `n8n start`, also its process group's (its task runner is in it). */

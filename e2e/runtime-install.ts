@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { npm } from './npm';
 import { lineDirs, N8N_LINES, runtimeOf, type Runtime } from './runtime-lines';
 import { isReady, mark } from './runtime-ready';
-import { reusableSqlite, sharedSqlite, sqliteBinary } from './runtime-sqlite';
+import { rebuildSqlite, reusableSqlite, sharedSqlite, sqliteBinary } from './runtime-sqlite';
 
 /** npm installs the runtime's locked packages into `installDir`. */
 export function installPackages(runtime: Runtime, installDir: string, log: (line: string) => void) {
@@ -48,14 +48,8 @@ export function installSqlite(runtime: Runtime, installDir: string, log: (line: 
 		mkdirSync(dirname(sqliteBinary(runtime.dir)), { recursive: true });
 		copyFileSync(sqliteBinary(donor), sqliteBinary(runtime.dir));
 	} else {
-		// sqlite3 is n8n's database driver: it is the one native module that must be built. Scripts are
-		// forced on here: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an env var.
-		npm(
-			installDir,
-			['rebuild', 'sqlite3', '--ignore-scripts=false'],
-			runtime.env({ npm_config_ignore_scripts: 'false' }),
-			log,
-		);
+		// sqlite3 is n8n's database driver: it is the one native module that must be built.
+		rebuildSqlite(installDir, runtime.env(), log);
 	}
 	const load = spawnSync(runtime.node, ['-e', "require('sqlite3')"], {
 		cwd: runtime.dir,

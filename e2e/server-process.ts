@@ -11,7 +11,7 @@ import { dieWithThisProcess, type Guard } from './processes';
 export class ServerProcess {
 	private readonly child: ChildProcess;
 	private readonly guard: Guard;
-	private output = '';
+	private text = '';
 
 	constructor(
 		command: string,
@@ -26,11 +26,16 @@ export class ServerProcess {
 		});
 		this.guard = dieWithThisProcess(this.child.pid!, { group: true });
 		const output = (chunk: Buffer) => {
-			this.output += chunk;
+			this.text += chunk;
 			options.onOutput?.(chunk.toString());
 		};
 		this.child.stdout?.on('data', output);
 		this.child.stderr?.on('data', output);
+	}
+
+	/** What it has printed so far (stdout and stderr). */
+	get output(): string {
+		return this.text;
 	}
 
 	/** Its process id, also its process group's, while it runs. */
@@ -43,7 +48,7 @@ export class ServerProcess {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (this.child.exitCode !== null)
-				throw new Error(`${name} exited (${this.child.exitCode}):\n${this.output.slice(-3000)}`);
+				throw new Error(`${name} exited (${this.child.exitCode}):\n${this.text.slice(-3000)}`);
 			try {
 				const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
 				if (res.ok) return;
@@ -53,7 +58,7 @@ export class ServerProcess {
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
 		throw new Error(
-			`${name} was not ready (${url}) within ${timeoutMs} ms:\n${this.output.slice(-3000)}`,
+			`${name} was not ready (${url}) within ${timeoutMs} ms:\n${this.text.slice(-3000)}`,
 		);
 	}
 
