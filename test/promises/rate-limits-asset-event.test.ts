@@ -11,21 +11,21 @@
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { OWNER, changeAsset } from '../helpers/http';
-import { serviceProxy, type ServiceProxy } from '../helpers/service-proxy';
+import { useServiceProxies, type ServiceProxy } from '../helpers/service-proxy';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { inject } from '../harness/fixtures';
 import { N8N_MODES, TriggerHarness, assetEventsOf, type N8nMode } from '../harness/trigger';
 
 const sandboxes: Sandbox[] = [];
-const proxies: ServiceProxy[] = [];
+const serviceProxy = useServiceProxies();
 async function sandbox(clock: TestClock, assets = 0) {
 	const started = await startSandbox({ jobStepMs: 1_000_000_000, assets, clock });
 	sandboxes.push(started);
 	return started;
 }
 afterAll(async () => {
-	await Promise.all([...proxies, ...sandboxes].map(async (server) => await server.close()));
+	await Promise.all(sandboxes.map(async (server) => await server.close()));
 });
 
 /**
@@ -69,7 +69,6 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 				rateLimit: { requests: 5, windowMs: 2000 },
 				now: clock.now,
 			});
-			proxies.push(proxy);
 			const credentials = { baseUrl: proxy.url, apiKey: OWNER };
 			const t = new TriggerHarness(
 				credentials,

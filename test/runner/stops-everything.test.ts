@@ -8,30 +8,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { TaskSpec } from '../../scripts/test-runner/tasks';
+import { processesMentioning } from '../helpers/processes';
 
 const root = join(__dirname, '..', '..');
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'aw-runner-'))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The processes whose environment holds `marker`. */
-function marked(marker: string): number[] {
-	return readdirSync('/proc')
-		.filter((entry) => /^\d+$/.test(entry))
-		.filter((entry) => {
-			try {
-				return readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(marker);
-			} catch {
-				return false; // gone meanwhile
-			}
-		})
-		.map(Number);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -94,10 +81,10 @@ test('Ctrl-C: every step stops, a process that left its group too, and what was 
 		step('suite', 'sleep 600', { suite: true, timeoutMs: 600_000 }),
 		step('later', 'true', { after: ['holds'] }),
 	]);
-	expect(await until(() => marked(run.marker).length >= 3, 15_000)).toBe(true);
+	expect(await until(() => processesMentioning(run.marker).length >= 3, 15_000)).toBe(true);
 	run.child.kill('SIGINT');
 	expect(await run.exit).toBe(130);
-	expect(marked(run.marker)).toEqual([]);
+	expect(processesMentioning(run.marker)).toEqual([]);
 	expect(run.output()).toContain('SIGINT: stopping every step');
 	expect(run.output()).toMatch(/later\s+skipped/);
 }, 30_000);
@@ -105,16 +92,16 @@ test('Ctrl-C: every step stops, a process that left its group too, and what was 
 test('a step past its limit is stopped with everything it started, and fails saying so', async () => {
 	const run = runner([step('slow', 'sleep 600 & sleep 600', { suite: true, timeoutMs: 1000 })]);
 	expect(await run.exit).toBe(1);
-	expect(marked(run.marker)).toEqual([]);
+	expect(processesMentioning(run.marker)).toEqual([]);
 	expect(run.output()).toMatch(/FAILED: slow[\s\S]*Stopped after/);
 }, 30_000);
 
 test('a runner killed with SIGKILL (no handler runs) leaves no step running past its limit', async () => {
 	const run = runner([step('suite', 'sleep 600 & sleep 600', { suite: true, timeoutMs: 3000 })]);
-	expect(await until(() => marked(run.marker).length >= 3, 15_000)).toBe(true);
+	expect(await until(() => processesMentioning(run.marker).length >= 3, 15_000)).toBe(true);
 	const killedAt = Date.now();
 	run.child.kill('SIGKILL');
 	await run.exit;
-	expect(await until(() => marked(run.marker).length === 0, 5_000)).toBe(true);
+	expect(await until(() => processesMentioning(run.marker).length === 0, 5_000)).toBe(true);
 	expect(Date.now() - killedAt).toBeLessThan(5_000);
 }, 30_000);

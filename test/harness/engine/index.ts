@@ -5,10 +5,9 @@
  * would provide: the node-type registry and a credentials store that applies a credential's
  * `authenticate` block as n8n's CredentialsHelper does. This file is the harness's import point.
  */
-export { additionalDataFor, type SandboxCredentials } from './additional-data';
-export { TestCredentialsHelper } from './credentials-helper';
+export type { SandboxCredentials } from './additional-data';
 export { listSearch } from './list-search';
-export { CREDENTIAL_TYPE, NODE_TYPE, PACKAGE, nodeTypes, registerNodeType } from './node-types';
+export { nodeTypes } from './node-types';
 export { runNode, type NodeRunOptions, type NodeRunResult } from './run-node';
 export { testCredential } from './test-credential';
 export { TEST_TRANSPORT, testTransport } from './test-transport';

@@ -4,7 +4,7 @@ import type { INode, INodeParameters } from 'n8n-workflow';
 import { AssetWorkspaceTrigger } from '../../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
 import { CREDENTIAL_TYPE, PACKAGE, registerNodeType } from '../engine/node-types';
 
-export const TRIGGER_TYPE = `${PACKAGE}.assetWorkspaceTrigger`;
+const TRIGGER_TYPE = `${PACKAGE}.assetWorkspaceTrigger`;
 registerNodeType(TRIGGER_TYPE, new AssetWorkspaceTrigger());
 
 /** The trigger node of a harness's workflow. */
