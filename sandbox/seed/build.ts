@@ -28,6 +28,9 @@ export function field(name: string, type: string) {
 	return { name, type };
 }
 
+/** The id of version `n` of the seeded model `modelKey` (the key its id is made from, e.g. `revenue-forecast`). */
+export const versionOf = (modelKey: string, n: number) => stableUuid(`version:${modelKey}:${n}`);
+
 export function version(
 	modelKey: string,
 	versionNumber: number,
@@ -41,7 +44,7 @@ export function version(
 	},
 ): ModelVersion {
 	return {
-		id: stableUuid(`version:${modelKey}:${versionNumber}`),
+		id: versionOf(modelKey, versionNumber),
 		versionNumber,
 		recordType: published ? 'published' : 'draft',
 		published,

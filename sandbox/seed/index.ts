@@ -10,6 +10,7 @@ import type { StoredAsset } from './types';
 
 export * from './types';
 export { KEYS, SEEDED_SECRETS, SEED_IDS, USERS, stableUuid } from './ids';
+export { versionOf } from './build';
 export { generatedAssets } from './generated';
 
 /** The seeded workspace. Internal-only assets are in it and must never be shown. */

@@ -3,14 +3,13 @@
  * What the tests of the trigger's Model Version and Asset events share: a trigger in one of n8n's
  * ways of keeping a poll's state, the models to watch, and the events fired as short strings.
  */
-import { SEED_IDS, stableUuid } from '../../sandbox/seed';
+import { SEED_IDS } from '../../sandbox/seed';
 import type { SandboxCredentials } from './engine';
 import { rl } from './fixtures';
 import { TriggerHarness, type N8nMode } from './trigger';
 
 export const REVENUE = SEED_IDS.revenueForecast;
 export const CHURN = SEED_IDS.customerChurn;
-export const versionOf = (model: string, n: number) => stableUuid(`version:${model}:${n}`);
 export const modelsParam = (ids: string[]) => ({
 	model: ids.map((id) => ({ assetId: rl(id) })),
 });

@@ -10,7 +10,7 @@ import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.t
 import { SEED_IDS } from '../../sandbox/seed';
 import { resolveParameters } from '../helpers/node-parameters';
 import { runNode } from '../harness/engine';
-import { json, requestsOf, rl, useSandbox } from '../harness/fixtures';
+import { UNKNOWN, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 50 });
 
@@ -75,13 +75,12 @@ describe('errors say how to go on', () => {
 	});
 
 	test('an unknown asset', async () => {
-		const unknown = '00000000-0000-4000-8000-000000000000';
 		const result = await runNode({
 			credentials: env.credentials,
-			parameters: { resource: 'asset', operation: 'get', assetId: rl(unknown) },
+			parameters: { resource: 'asset', operation: 'get', assetId: rl(UNKNOWN) },
 		});
 		expect(result.error?.message).toBe(
-			`Asset Workspace API: Asset ${unknown} was not found. [404 not_found] Check the id: Asset > Get Many, Name Contains, finds it.`,
+			`Asset Workspace API: Asset ${UNKNOWN} was not found. [404 not_found] Check the id: Asset > Get Many, Name Contains, finds it.`,
 		);
 	});
 

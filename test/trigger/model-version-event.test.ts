@@ -6,19 +6,11 @@
  * once and never blocks the others; a wrong key fails the poll and changes nothing; manual mode
  * changes nothing. About 4 s.
  */
-import { SEED_IDS } from '../../sandbox/seed';
+import { SEED_IDS, versionOf } from '../../sandbox/seed';
 import { VIEWER, call, newVersion, publishVersion } from '../helpers/http';
 import { UNKNOWN, inject, useSandbox } from '../harness/fixtures';
 import { N8N_MODES, type N8nMode } from '../harness/trigger';
-import {
-	CHURN,
-	REVENUE,
-	fired,
-	learn,
-	modelsParam,
-	versionOf,
-	watcherIn,
-} from '../harness/trigger-events';
+import { CHURN, REVENUE, fired, learn, modelsParam, watcherIn } from '../harness/trigger-events';
 
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
 

@@ -3,7 +3,7 @@
  * nodes, the request its first item makes (the one a fault is injected on) and a run of it, with
  * a second, untouched item where it has one, in n8n's engine or through the trigger's PollContext.
  */
-import { SEED_IDS, stableUuid } from '../../../sandbox/seed';
+import { SEED_IDS, versionOf } from '../../../sandbox/seed';
 import { WAIT_TIMEOUT_SECONDS } from '../../../scripts/reliability-doc';
 import { rl } from '../fixtures';
 import { finishedJob, type Env, type Outcome } from './cell';
@@ -12,8 +12,8 @@ import { eventTriggerRun, triggerRun } from './trigger-runs';
 
 const API = '/api/public/v1';
 
-const version1 = stableUuid('version:revenue-forecast:1');
-const version3 = stableUuid('version:revenue-forecast:3');
+const version1 = versionOf('revenue-forecast', 1);
+const version3 = versionOf('revenue-forecast', 3);
 
 /** Each operation: the path its first item's request goes to, and a run with a second, untouched item where it has one. */
 export const operations: Record<

@@ -4,8 +4,8 @@
  */
 import { SEED_IDS } from '../../../sandbox/seed';
 import { call } from '../../helpers/http';
-import { rl } from '../fixtures';
 import { TriggerHarness } from '../trigger';
+import { modelsParam } from '../trigger-events';
 import type { Env, Outcome } from './cell';
 
 /** The trigger's job event, two finished jobs watched: each fires once over the two polls. */
@@ -36,10 +36,7 @@ export async function triggerRun(env: Env, jobId: string, other: string): Promis
  */
 export async function eventTriggerRun(env: Env, event: 'modelVersion' | 'asset'): Promise<Outcome> {
 	const models = [SEED_IDS.revenueForecast, SEED_IDS.customerChurn];
-	const watched =
-		event === 'modelVersion'
-			? { models: { model: models.map((id) => ({ assetId: rl(id) })) } }
-			: {};
+	const watched = event === 'modelVersion' ? { models: modelsParam(models) } : {};
 	const trigger = new TriggerHarness(
 		env.credentials,
 		{ event, ...watched, options: { emitExisting: true } },

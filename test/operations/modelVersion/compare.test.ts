@@ -4,7 +4,7 @@
  * the sandbox: the published version against the newest by default, chosen versions, a model
  * with nothing published, and a version whose tools changed.
  */
-import { SEED_IDS, stableUuid } from '../../../sandbox/seed';
+import { SEED_IDS, versionOf } from '../../../sandbox/seed';
 import { api, newVersion } from '../../helpers/http';
 import { runNode } from '../../harness/engine';
 import { UNKNOWN, json, requestsOf, rl, useSandbox } from '../../harness/fixtures';
@@ -15,7 +15,6 @@ const compare = (assetId: string, extra: object = {}) =>
 		credentials: env.credentials,
 		parameters: { resource: 'modelVersion', operation: 'compare', assetId: rl(assetId), ...extra },
 	});
-const versionOf = (model: string, n: number) => stableUuid(`version:${model}:${n}`);
 
 test('by default the published version (2) against the newest (3): one tool and one connection added', async () => {
 	const [item] = json(await compare(SEED_IDS.revenueForecast));

@@ -5,7 +5,7 @@
  * simplified (the default) to a summary with counts and tool types; an unknown version is a 404
  * naming the request.
  */
-import { SEED_IDS, stableUuid } from '../../../sandbox/seed';
+import { SEED_IDS, versionOf } from '../../../sandbox/seed';
 import { UNKNOWN, json, nodeRunner, rl, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();
@@ -14,7 +14,7 @@ const versions = (extra: object) => run({ parameters: { resource: 'modelVersion'
 
 describe('Model Version', () => {
 	test('Get: one version with its canvas', async () => {
-		const versionId = stableUuid('version:revenue-forecast:1');
+		const versionId = versionOf('revenue-forecast', 1);
 		const result = await versions({
 			operation: 'get',
 			assetId: rl(SEED_IDS.revenueForecast),
@@ -46,7 +46,7 @@ describe('Model Version', () => {
 });
 
 describe('Model Version: simplify', () => {
-	const versionId = stableUuid('version:revenue-forecast:3');
+	const versionId = versionOf('revenue-forecast', 3);
 
 	test('on (the default): the summary with nodeCount, edgeCount and the tool types', async () => {
 		const [version] = json(

@@ -5,7 +5,7 @@
  * .../model (the published version, or null); 404 for unknown or hidden models and versions, 400
  * for an asset that is no model.
  */
-import { SEED_IDS, stableUuid } from '../../../sandbox/seed';
+import { SEED_IDS, versionOf } from '../../../sandbox/seed';
 import { VIEWER, api } from '../../helpers/http';
 import { ISO, SUMMARY_KEYS, UUID, expectError } from '../../helpers/contract';
 import { UNKNOWN, useSandbox } from '../../harness/fixtures';
@@ -77,7 +77,7 @@ describe('model versions', () => {
 			404,
 			'not_found',
 		);
-		const other = stableUuid('version:customer-churn:1');
+		const other = versionOf('customer-churn', 1);
 		expectError(
 			await api(env.sandbox, `/assets/${SEED_IDS.revenueForecast}/model/versions/${other}`),
 			404,
