@@ -2,7 +2,8 @@
 /**
  * The map from promise to proof (docs/promises.md) stays true: every file it names exists, every
  * test it names is a test of that file (by its name as written), every benchmark figure it names is
- * in that benchmark's file, and every test file of test/promises/ is in the map. About 0.1 s.
+ * in that benchmark's file, and every test file of test/promises/ is in the map. About 0.3 s
+ * (TypeScript's parser reads the named test files: test-titles.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';

@@ -1,46 +1,32 @@
 /**
- * The names of a test file's tests and describe blocks, read from its source as written (the first
- * argument of `test`, `it`, `describe`, also after `.each(table)` and `.concurrent`; `%s` and
- * `${…}` left as they are). Enough TypeScript for test files, not a parser.
+ * The names of a test file's tests and describe blocks, read from its source with TypeScript's
+ * parser: the first argument of a call to `test`, `it` or `describe` (also `test.each(table)(…)`,
+ * `test.concurrent(…)`), when it is written as a string; a template's `${…}` left as written.
  */
+import * as ts from 'typescript';
 
-/** The index just after the string literal that opens at `i`. */
-function skipString(src: string, i: number): number {
-	const quote = src[i];
-	let j = i + 1;
-	while (j < src.length && src[j] !== quote) {
-		if (src[j] === '\\') j += 2;
-		else if (quote === '`' && src.startsWith('${', j)) j = skipBrackets(src, j + 1);
-		else j++;
-	}
-	return j + 1;
-}
+const TEST_CALLS = new Set(['test', 'it', 'describe']);
 
-/** The index just after the bracket that closes the one at `i`, strings skipped. */
-function skipBrackets(src: string, i: number): number {
-	let depth = 0;
-	for (let j = i; j < src.length; j++) {
-		const c = src[j];
-		if (c === "'" || c === '"' || c === '`') j = skipString(src, j) - 1;
-		else if ('([{'.includes(c)) depth++;
-		else if (')]}'.includes(c) && --depth === 0) return j + 1;
-	}
-	return src.length;
+/** The name a call starts from: `test` for test(…), test.each(table)(…), test.concurrent(…). */
+function rootName(callee: ts.Expression): string | undefined {
+	if (ts.isIdentifier(callee)) return callee.text;
+	if (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee))
+		return rootName(callee.expression);
+	return undefined;
 }
 
 export function testTitles(src: string): string[] {
+	const file = ts.createSourceFile('titles.test.ts', src, ts.ScriptTarget.Latest, true);
 	const titles: string[] = [];
-	for (const call of src.matchAll(/\b(?:test|it|describe)(?:\.concurrent)?(\.each)?\s*\(/g)) {
-		let i = call.index + call[0].length - 1;
-		if (call[1]) {
-			i = skipBrackets(src, i);
-			while (/\s/.test(src[i])) i++;
-			if (src[i] !== '(') continue;
+	const visit = (node: ts.Node) => {
+		if (ts.isCallExpression(node) && TEST_CALLS.has(rootName(node.expression) ?? '')) {
+			const [title] = node.arguments;
+			if (title && ts.isStringLiteralLike(title)) titles.push(title.text);
+			else if (title && ts.isTemplateExpression(title))
+				titles.push(title.getText(file).slice(1, -1));
 		}
-		i++;
-		while (/\s/.test(src[i])) i++;
-		if (!`'"\``.includes(src[i])) continue;
-		titles.push(src.slice(i + 1, skipString(src, i) - 1).replace(/\\(['"\\])/g, '$1'));
-	}
+		ts.forEachChild(node, visit);
+	};
+	visit(file);
 	return titles;
 }
