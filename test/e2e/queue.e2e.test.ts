@@ -20,6 +20,7 @@ import { pollEvery, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { OWNER, allAssets, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
+import { until as waitUntil } from '../helpers/until';
 
 const WORKFLOWS = join(__dirname, 'workflows');
 const workflow = (name: string, replace: Record<string, string> = {}) => {
@@ -39,21 +40,12 @@ const jobsFor = async (call: string) =>
 /** The runs the trigger's workflow started for a watched job (its MESSAGE is "<jobId> <status>"). */
 const notifications = async (jobId: string) =>
 	(await sandboxJobs(sandbox)).filter((j) => String(j.parameters.MESSAGE ?? '').startsWith(jobId));
-async function until<T>(
-	what: string,
-	check: () => Promise<T | undefined | false>,
-	timeoutMs: number,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const value = await check();
-		if (value) return value;
-		await sleep(250);
-	}
-	throw new Error(
-		`${what}: not within ${timeoutMs / 1000} s (at ${elapsed()})\nmain:\n${cluster.main.serverOutput.slice(-2000)}`,
-	);
-}
+/** Waits as `until` does, its failure saying when and what main printed. */
+const until = async <T>(what: string, check: () => Promise<T | undefined | false>, ms: number) =>
+	await waitUntil(what, check, ms, {
+		everyMs: 250,
+		context: () => `at ${elapsed()}\nmain:\n${cluster.main.serverOutput.slice(-2000)}`,
+	});
 /** The worker whose log names the job: the node logs `job <id> queued` before it waits. */
 const workerOf = (jobId: string) =>
 	cluster.workers.findIndex((w) => w.serverOutput.includes(`job ${jobId} queued`));

@@ -14,21 +14,12 @@ import { join } from 'node:path';
 
 import type { TaskSpec } from '../../scripts/test-runner/tasks';
 import { processesMentioning } from '../helpers/processes';
+import { until } from '../helpers/until';
 
 const root = join(__dirname, '..', '..');
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'aw-runner-'))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (check()) return true;
-		await sleep(100);
-	}
-	return check();
-}
 
 interface Run {
 	child: ChildProcess;
@@ -81,7 +72,9 @@ test('Ctrl-C: every step stops, a process that left its group too, and what was 
 		step('suite', 'sleep 600', { suite: true, timeoutMs: 600_000 }),
 		step('later', 'true', { after: ['holds'] }),
 	]);
-	expect(await until(() => processesMentioning(run.marker).length >= 3, 15_000)).toBe(true);
+	await until('its steps run', () => processesMentioning(run.marker).length >= 3, 15_000, {
+		everyMs: 100,
+	});
 	run.child.kill('SIGINT');
 	expect(await run.exit).toBe(130);
 	expect(processesMentioning(run.marker)).toEqual([]);
@@ -98,10 +91,14 @@ test('a step past its limit is stopped with everything it started, and fails say
 
 test('a runner killed with SIGKILL (no handler runs) leaves no step running past its limit', async () => {
 	const run = runner([step('suite', 'sleep 600 & sleep 600', { suite: true, timeoutMs: 3000 })]);
-	expect(await until(() => processesMentioning(run.marker).length >= 3, 15_000)).toBe(true);
+	await until('its steps run', () => processesMentioning(run.marker).length >= 3, 15_000, {
+		everyMs: 100,
+	});
 	const killedAt = Date.now();
 	run.child.kill('SIGKILL');
 	await run.exit;
-	expect(await until(() => processesMentioning(run.marker).length === 0, 5_000)).toBe(true);
+	await until('nothing of it runs', () => processesMentioning(run.marker).length === 0, 5_000, {
+		everyMs: 100,
+	});
 	expect(Date.now() - killedAt).toBeLessThan(5_000);
 }, 30_000);

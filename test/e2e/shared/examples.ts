@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 
 import { readWorkflow } from '../../../e2e/workflows';
-import { sleep } from '../../helpers/http';
+export { until } from '../../helpers/until';
 
 const EXAMPLES = join(__dirname, '..', '..', '..', 'examples');
 export const example = (name: string) =>
@@ -14,17 +14,3 @@ export const example = (name: string) =>
 export const named = (workflow: any, name: string) =>
 	workflow.nodes.find((n: any) => n.name === name);
 export const final = ['success', 'warning', 'failed'];
-
-/**
- * Checks every second until `check` gives a value; a check that throws fails at once (n8n's
- * passing REST errors are asked again by e2e/rest.ts).
- */
-export async function until<T>(what: string, check: () => Promise<T | false>, timeoutMs: number) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-		await sleep(1000);
-	}
-}

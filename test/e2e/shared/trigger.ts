@@ -11,6 +11,7 @@
 import { openSession, type Session } from '../../../e2e/workflows';
 import { SEED_IDS } from '../../../sandbox/seed';
 import { call, controlJob, sandboxJobs, sleep, startJob } from '../../helpers/http';
+import { until } from '../../helpers/until';
 import { pollsOf } from './polls-of';
 import { DURABLE_CURSORS, GAP_MS, SLOW_JOBS, SLOW_MS } from './trigger-settings';
 import { triggerWorkflows } from './trigger-workflows';
@@ -37,14 +38,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 					String(j.parameters.MESSAGE ?? '').startsWith(jobId),
 			);
 		};
-		const until = async (check: () => Promise<boolean>, timeoutMs: number) => {
-			const deadline = Date.now() + timeoutMs;
-			while (Date.now() < deadline) {
-				if (await check()) return true;
-				await sleep(500);
-			}
-			return false;
-		};
+		const fired = (jobId: string) => async () => (await notifications(jobId)).length > 0;
 
 		test(
 			'fires once per job: across a restart between a poll that emitted nothing and the job’s end, and against a slow service within its budget',
@@ -96,8 +90,10 @@ export const triggerScenario = (mode: TriggerMode) =>
 					sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${id}`)).length;
 				const nextPoll = async (beat: string) => {
 					const seen = polls(beat);
-					if (!(await until(async () => polls(beat) > seen, 150_000)))
-						throw new Error(`no poll came:\n${session.n8n.serverOutput.slice(-3000)}`);
+					await until('a poll came', () => polls(beat) > seen, 150_000, {
+						everyMs: 500,
+						context: () => session.n8n.serverOutput.slice(-3000),
+					});
 				};
 
 				await session.n8n.start();
@@ -109,9 +105,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 				for (const id of [on, off]) await controlJob(sandbox, id, { status: 'running' });
 				await Promise.all([nextPoll(onBeat), nextPoll(offBeat)]);
 				await controlJob(sandbox, basic, { status: 'failed' });
-				expect(await until(async () => (await notifications(basic)).length > 0, 150_000)).toBe(
-					true,
-				);
+				await until('the basic job fired', fired(basic), 150_000, { everyMs: 500 });
 				const asked = polls(basic);
 				log('the failed job fired');
 				await nextPoll(heartbeat);
@@ -124,7 +118,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 				await session.n8n.stop();
 				for (const id of [on, off]) await controlJob(sandbox, id, { status: 'success' });
 				await session.n8n.start();
-				expect(await until(async () => (await notifications(on)).length > 0, 150_000)).toBe(true);
+				await until('the restart-on job fired', fired(on), 150_000, { everyMs: 500 });
 				// Both restart triggers have polled since; one more poll each, and nothing fires again.
 				await Promise.all([nextPoll(onBeat), nextPoll(offBeat), nextPoll(heartbeat)]);
 				expect(await notifications(basic)).toHaveLength(1);
@@ -151,7 +145,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 					await sleep(GAP_MS);
 					return asked > 0 && slowAsked() === asked;
 				};
-				expect(await until(betweenPolls, 60_000)).toBe(true);
+				await until('a moment between polls', betweenPolls, 60_000, { everyMs: 500 });
 				const slowSince = Date.now();
 				log('the service turns slow');
 				await call(sandbox, '/__sandbox/faults', {
@@ -164,7 +158,7 @@ export const triggerScenario = (mode: TriggerMode) =>
 					})),
 				});
 				await controlJob(sandbox, late, { status: 'success' });
-				expect(await until(async () => (await notifications(late)).length > 0, 300_000)).toBe(true);
+				await until('the late job fired', fired(late), 300_000, { everyMs: 500 });
 				const slowPolls = pollsOf(
 					sandbox.requests.filter(
 						(r) => Date.parse(r.time) >= slowSince && slow.includes(r.path.split('/').pop()!),
