@@ -72,9 +72,17 @@ export async function openSession(options: RunOptions = {}): Promise<Session> {
 	return { n8n, sandbox, baseUrl, close };
 }
 
-/** Reads a workflow file; a workflow without an id gets one (n8n needs it to execute by id). */
-export function readWorkflow(file: string): { id: string; name: string } & Record<string, unknown> {
-	const workflow = JSON.parse(readFileSync(file, 'utf8'));
+/**
+ * Reads a workflow file, each placeholder of `fill` (`__BASIC__`, say) replaced in its text; a
+ * workflow without an id gets one (n8n needs it to execute by id).
+ */
+export function readWorkflow(
+	file: string,
+	fill: Record<string, string> = {},
+): { id: string; name: string } & Record<string, unknown> {
+	let text = readFileSync(file, 'utf8');
+	for (const [placeholder, value] of Object.entries(fill)) text = text.replace(placeholder, value);
+	const workflow = JSON.parse(text);
 	workflow.id ??= randomBytes(8).toString('hex');
 	workflow.name ??= basename(file);
 	return workflow;

@@ -11,23 +11,19 @@
  *
  * @waits-for-ticks
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildAndPack } from '../../e2e/pack';
 import { QueueCluster } from '../../e2e/queue';
-import { pollEvery, setPollTimes } from '../../e2e/workflows';
+import { pollEvery, readWorkflow, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { OWNER, allAssets, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
 import { until as waitUntil } from '../helpers/until';
 
 const WORKFLOWS = join(__dirname, 'workflows');
-const workflow = (name: string, replace: Record<string, string> = {}) => {
-	let text = readFileSync(join(WORKFLOWS, name), 'utf8');
-	for (const [from, to] of Object.entries(replace)) text = text.replace(from, to);
-	return JSON.parse(text);
-};
+const workflow = (name: string, fill: Record<string, string> = {}) =>
+	readWorkflow(join(WORKFLOWS, name), fill) as any;
 const log = (line: string) => process.stderr.write(`[queue] ${line}\n`);
 
 let sandbox: Sandbox;
