@@ -202,7 +202,7 @@ describe('the packed package', () => {
 		expect(result.files).toBe(files.filter((f) => /\.(js|json)$/.test(f)).length);
 		expect(result.report).toBe('');
 		expect(result.errors).toBe(0);
-	}, 120_000);
+	});
 
 	describe('the built descriptions, linted as n8n lints a description in source', () => {
 		type Lint = { errors: number; warnings: number; report: string; files: string[] };
@@ -232,7 +232,7 @@ describe('the packed package', () => {
 				{ cwd: root, encoding: 'utf8', env: CHILD_ENV },
 			);
 			[real, bad] = JSON.parse(child.stdout) as Lint[];
-		}, 120_000);
+		});
 
 		test('the lint is not vacuous: it catches `required: false` that a helper built', () => {
 			expect(bad.files).toEqual(['nodes/Bad/Bad.node.ts']);

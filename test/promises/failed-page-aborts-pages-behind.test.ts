@@ -73,7 +73,7 @@ test("Return All: the page's error; the pages behind it are cancelled and none a
 		'Asset Workspace API: Injected fault: status 500. [500 internal_error] The service failed: try again later.',
 	);
 	expect((await listingRequests(sandbox.sandbox)).sort(byOffset)).toEqual(expected);
-}, 20_000);
+});
 
 test("the Asset event's poll: the page's error; the pages behind it are cancelled and none after them is asked", async () => {
 	await failPage300(sandbox.sandbox);
@@ -87,4 +87,4 @@ test("the Asset event's poll: the page's error; the pages behind it are cancelle
 		'Asset Workspace API: Injected fault: status 500. [500 internal_error] The service failed: try again later.',
 	);
 	expect((await listingRequests(sandbox.sandbox)).sort(byOffset)).toEqual(expected);
-}, 20_000);
+});

@@ -80,7 +80,6 @@ describe('a Retry-After longer than the node waits holds no later item', () => {
 					.every((item) => item.details.description.includes('This request was not sent.')),
 			).toBe(true);
 		},
-		30_000,
 	);
 });
 

@@ -13,7 +13,7 @@
  */
 import { LAST_ANSWER_MS } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { POLL_CONCURRENCY } from '../../nodes/AssetWorkspaceTrigger/pollJobs';
-import { SEED_IDS } from '../../sandbox/seed';
+import { KEYS, SEED_IDS } from '../../sandbox/seed';
 import { OWNER, controlJob, sleep, startJob } from '../helpers/http';
 import { useFakeServers } from '../helpers/fake-server';
 import { TestClock } from '../harness/clock';
@@ -157,39 +157,38 @@ describe('the request timeout bounds the whole request', () => {
 describe('a trigger poll ends within its budget', () => {
 	// 52 jobs whose status answers take 1.5 s each, asked 16 at a time, in polls of at most 4 s
 	// (asking 3.6 s of them): a poll asks 16, 16 more, then 16 that its window cuts off, and never
-	// asks the last 4, which the next poll asks first. The modes run side by side, each with its own
-	// jobs, against the sandbox on the test clock: its slow answers and the polls' windows keep
-	// their proportions however busy the machine is.
+	// asks the last 4, which the next poll asks first. The modes run side by side, each against a
+	// sandbox of its own that answers every public request 1.5 s late, on a clock of its own: its
+	// slow answers and the polls' windows keep their proportions however busy the machine is, and
+	// one mode's requests in transit do not hold up another's clock.
 	const CEILING_MS = 4000;
 	const ANSWER_MS = 1500;
 	const JOBS = 3 * POLL_CONCURRENCY + 4;
+	const slow = new Map(
+		N8N_MODES.map((mode) => [
+			mode,
+			useSandbox({ jobStepMs: 1_000_000_000, latencyMs: ANSWER_MS, clock: new TestClock() }),
+		]),
+	);
 
 	test.concurrent.each(N8N_MODES)(
 		'%s: a poll ends within its budget; jobs not asked in time go first next poll',
 		async (mode) => {
-			const ids: string[] = [];
-			for (let i = 0; i < JOBS; i++)
-				ids.push((await startJob(clocked.sandbox, SEED_IDS.stripePayments)).jobId);
-			for (const id of ids) await controlJob(clocked.sandbox, id, { status: 'failed' });
-			await inject(
-				clocked.sandbox,
-				ids.map((id) => ({
-					match: `/api/public/v1/jobs/${id}`,
-					fault: 'slow-body',
-					delayMs: ANSWER_MS,
-					times: 100,
-				})),
+			const { sandbox, credentials, clock } = slow.get(mode)!;
+			// The jobs are made and ended in the sandbox's process; what the trigger asks goes over HTTP.
+			const ids = Array.from(
+				{ length: JOBS },
+				() => sandbox.workspace.execute(KEYS[0], SEED_IDS.stripePayments, 'API', {}).jobId,
 			);
+			for (const id of ids) sandbox.workspace.controlJob(KEYS[0], id, { status: 'failed' });
 			const trigger = new TriggerHarness(
-				clocked.credentials,
+				credentials,
 				{ jobIds: ids.join(',') },
 				{ mode, settings: { transport: testTransport({}, clock), pollCeilingMs: CEILING_MS } },
 			);
 			/** The jobs asked for so far, in the order the sandbox saw the requests. */
 			const asked = () =>
-				clocked.sandbox.requests
-					.map((r) => r.path.split('/').pop()!)
-					.filter((id) => ids.includes(id));
+				sandbox.requests.map((r) => r.path.split('/').pop()!).filter((id) => ids.includes(id));
 			const fired: string[] = [];
 			const durations: number[] = [];
 			const askedIn: string[][] = [];

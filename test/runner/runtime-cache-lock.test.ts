@@ -123,4 +123,4 @@ test('a second clone installing the same runtime at once waits for the first and
 			true,
 		);
 	}
-}, 60_000);
+});

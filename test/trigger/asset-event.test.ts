@@ -202,6 +202,5 @@ describe('a listing longer than one poll', () => {
 			expect(state.ids).toHaveLength(6020);
 			expect(Object.keys(state.recent)).toHaveLength(2);
 		},
-		180_000,
 	);
 });
