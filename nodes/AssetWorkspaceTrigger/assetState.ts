@@ -2,7 +2,7 @@
  * The Asset event's saved state: what a poll leaves in the node's static data for the next one
  * (assetWatch.ts decides on it, removalWatch.ts keeps its removals).
  */
-import type { Cursor } from '../shared/transport/pagedSearch';
+import type { Mark } from '../shared/transport/pageChain';
 
 export interface AssetsState {
 	/** The Folder id the state was learnt for; '' for the whole workspace. */
@@ -24,13 +24,12 @@ export interface AssetsState {
 }
 
 export interface Round {
-	/** Where to go on. */
-	from: Cursor;
+	/** Where to go on: the next page's offset, and the assets of the page before it (to join). */
+	next: number;
+	anchor?: Mark[];
 	/** When (ms) the round started, and the newest updatedAt it has seen. */
 	began: number;
 	latest: number;
 	/** With removed on: the ids seen. */
 	ids?: string[];
-	/** In a first round that fires what exists: the last page's ids (a shifted listing repeats them). */
-	lastPage?: string[];
 }

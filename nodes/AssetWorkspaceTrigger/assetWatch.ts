@@ -11,7 +11,7 @@
  */
 import type { AssetsState } from './assetState';
 import { roundRemovals } from './removalWatch';
-import { startOnServiceClock, timeOf } from './times';
+import { floorAfterFirstReading, timeOf } from './times';
 
 /** How far behind the watermark a change is still looked for (a listing that shifts during a round). */
 export const LOOKBACK_MS = 60 * 60 * 1000;
@@ -58,29 +58,30 @@ export function observeAssets<T extends SeenAsset>(
 	page: T[],
 	options: { emitExisting: boolean; removed: boolean; now: number },
 ): Array<AssetChange<T>> {
-	const round = (state.round ??= {
-		from: { offset: 0, skip: 0 },
-		began: options.now,
-		latest: state.watermark ?? 0,
-	});
+	const round = (state.round ??= { next: 0, began: options.now, latest: state.watermark ?? 0 });
+	// A scope that became empty is a round too: everything in it was removed.
+	if (options.removed) round.ids ??= [];
 	const learning = state.watermark === undefined;
 	const since = learning ? -Infinity : Math.max(state.watermark! - LOOKBACK_MS, state.floor ?? 0);
-	const repeated = new Set(round.lastPage);
 	const changes: Array<AssetChange<T>> = [];
 	for (const asset of page) {
 		const updated = ms(asset.updatedAt);
 		round.latest = Math.max(round.latest, updated);
-		if (options.removed) (round.ids ??= []).push(asset.id);
+		if (options.removed) round.ids!.push(asset.id);
 		const recorded = state.recent[asset.id];
 		if (learning) {
 			// What changed after the first round began is news (a round can take hours), and fires.
 			const fresh = updated > round.began && recorded !== updated;
-			if (options.emitExisting ? !repeated.has(asset.id) && recorded !== updated : fresh) {
-				const isNew = options.emitExisting || ms(asset.createdAt) > round.began;
+			if (options.emitExisting ? recorded !== updated : fresh) {
+				// Fired once as created: seen again changed (renamed past the reading), it was updated.
+				const isNew = options.emitExisting
+					? recorded === undefined
+					: ms(asset.createdAt) > round.began;
 				changes.push({ event: isNew ? 'created' : 'updated', asset });
 			}
-			// Only recent changes are kept (the rest are behind the watermark this round sets).
-			if (updated > Math.min(round.latest, round.began) - LOOKBACK_MS) {
+			// Recent changes are kept (the rest are behind the watermark this round sets); while it
+			// fires what exists, everything it fired, until the round ends.
+			if (options.emitExisting || updated > Math.min(round.latest, round.began) - LOOKBACK_MS) {
 				state.recent[asset.id] = updated;
 			}
 			continue;
@@ -90,7 +91,6 @@ export function observeAssets<T extends SeenAsset>(
 		changes.push({ event: isNew ? 'created' : 'updated', asset });
 		state.recent[asset.id] = updated;
 	}
-	if (learning && options.emitExisting) round.lastPage = page.map((asset) => asset.id);
 	if (Object.keys(state.recent).length > MAX_RECENT) capRecent(state, -Infinity);
 	return changes;
 }
@@ -100,15 +100,15 @@ export function observeAssets<T extends SeenAsset>(
  * recent changes older than the lookback are forgotten, and (removed on) the ids that disappeared
  * are returned as candidates, to be confirmed before they fire (removalWatch.ts).
  */
-export function endRound(state: AssetsState): string[] {
+export function endRound(state: AssetsState, lastOffset: number): string[] {
 	const round = state.round;
 	if (!round) return [];
-	state.lastOffset = round.from.offset;
+	state.lastOffset = lastOffset;
 	// What was there before the first round began is what existed: it never fires later (an
 	// asset that a shifting listing hid from that round included, unless it changed after the
-	// newest change the round saw: the floor is never later than that, see startOnServiceClock).
+	// newest change the round saw: the floor is never later than that).
 	if (state.watermark === undefined) {
-		const start = startOnServiceClock(round.began, round.latest > 0 ? round.latest : undefined);
+		const start = floorAfterFirstReading(round.began, round.latest > 0 ? round.latest : undefined);
 		state.floor = Math.max(state.floor ?? 0, start);
 	}
 	state.watermark = Math.max(state.watermark ?? 0, Math.min(round.latest, round.began));

@@ -16,10 +16,12 @@ import {
 
 import type { Asset } from '../shared/schemas';
 import { searchAssets, streamAssets } from '../shared/transport/assets';
+import type { Resume } from '../shared/transport/pageStream';
 import { confirmRemovals } from './assetRemovals';
 import type { AssetsState } from './assetState';
 import { emptyAssetsState, endRound, MAX_IDS, observeAssets } from './assetWatch';
 import { LEAST_TIME_TO_ASK_MS, type PollWindowed } from './askWithin';
+import { firstReadingBegan, newestOf, timeOf } from './times';
 
 export interface AssetPoll extends PollWindowed {
 	folderId?: string;
@@ -50,47 +52,81 @@ const tooManyIds = (ctx: IPollFunctions) =>
 		},
 	);
 
+/** A time the node cannot read would make an asset fire never or always: the poll says so. */
+function checkTimes(ctx: IPollFunctions, assets: Asset[]) {
+	for (const asset of assets)
+		for (const field of ['updatedAt', 'createdAt'] as const)
+			if (timeOf(asset[field]) === undefined)
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`Asset Workspace API: the asset ${asset.id} has ${field} ${JSON.stringify(asset[field])}, which is not a date-time`,
+					{ description: 'The service must write times as ISO 8601 (2026-11-26T02:00:00Z).' },
+				);
+}
+
 export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const state = readAssetsState(staticData, poll.folderId ?? '');
-	const pending = poll.removed ? (state.unconfirmed ?? []) : [];
-	const fired = await confirmRemovals(poll, state, pending);
+	const unchanged = JSON.stringify(state);
 	const startedAt = poll.now();
-	let pages = 0;
+	// This poll begins the first reading of the scope.
+	const first = state.watermark === undefined && state.round === undefined;
+	const pages: Array<{ items: Asset[]; offset: number; next?: Resume }> = [];
+	// The service's times in every answer, joined or not: how late its clock has been seen.
+	const written: string[] = [];
 	const outcome = await streamAssets(poll.api, {
 		folderId: poll.folderId,
-		start: state.round?.from.offset ?? 0,
+		start: state.round?.next ?? 0,
+		anchor: state.round?.anchor,
+		// Starting the first reading over would fire what exists twice.
+		restart: !(state.watermark === undefined && poll.emitExisting),
 		lastOffset: state.lastOffset,
 		until: poll.until,
 		mayAsk: () => hasTime(poll),
-		onPage: (items, next) => {
-			// The round begins (if it does now) when this poll began asking, on the service's clock.
-			const now = poll.api.serviceTime(startedAt);
-			const options = { emitExisting: poll.emitExisting, removed: poll.removed, now };
-			for (const change of observeAssets<Asset>(state, items, options))
-				fired.push({ json: { event: change.event, ...change.asset } as IDataObject });
-			// The ids seen may repeat (a shifting listing): counted apart only when there are many.
-			const ids = state.round?.ids ?? [];
-			if (ids.length > MAX_IDS && new Set(ids).size > MAX_IDS) throw tooManyIds(ctx);
-			if (next !== undefined) state.round!.from = { offset: next, skip: 0 };
-			pages++;
-		},
+		onPage: (items, page) => pages.push({ items, ...page }),
+		onAnswer: (items) => written.push(...items.map((asset) => asset.updatedAt)),
 	});
 	if ('failure' in outcome && outcome.failure !== undefined) {
 		const { failure } = outcome;
-		const refused = failure instanceof NodeApiError;
 		// A page refused by a rate limit, or cut off as the window closed: the round goes on from
 		// it next poll, and what was read counts. A wait longer than the node waits fails the poll.
 		const stop =
-			refused &&
+			failure instanceof NodeApiError &&
 			!poll.api.askedToWaitTooLong &&
-			(failure.httpCode === '429' || (pages > 0 && !hasTime(poll)));
+			(failure.httpCode === '429' || (pages.length > 0 && !hasTime(poll)));
 		if (!stop) throw failure;
-	} else if (outcome.ended) {
-		fired.push(...(await confirmRemovals(poll, state, endRound(state))));
 	}
-	staticData.assets = state;
-	return fired.length > 0 ? [fired] : null;
+	const read = pages.flatMap((page) => page.items);
+	checkTimes(ctx, read);
+	const dated = poll.api.serviceTime(startedAt);
+	const now = first ? firstReadingBegan(dated, newestOf(written)) : dated;
+	const fired: IDataObject[] = [];
+	for (const page of pages) {
+		const options = { emitExisting: poll.emitExisting, removed: poll.removed, now };
+		for (const change of observeAssets<Asset>(state, page.items, options))
+			fired.push({ event: change.event, ...change.asset });
+		// The ids seen may repeat (a listing that moved): counted apart only when there are many.
+		const ids = state.round?.ids ?? [];
+		if (ids.length > MAX_IDS && new Set(ids).size > MAX_IDS) throw tooManyIds(ctx);
+		if (page.next)
+			state.round = { ...state.round!, next: page.next.offset, anchor: page.next.anchor };
+	}
+	// A first reading that fires what exists and lost its place ends there (it never starts over).
+	const lastPage = pages[pages.length - 1];
+	const candidates =
+		outcome.ended || ('lost' in outcome && outcome.lost)
+			? endRound(state, lastPage?.offset ?? 0)
+			: [];
+	const removals = await confirmRemovals(
+		poll,
+		state,
+		poll.removed ? [...(state.unconfirmed ?? []), ...candidates] : [],
+	);
+	if (removals.waitTooLong) throw removals.waitTooLong;
+	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
+	if (JSON.stringify(state) !== unchanged) staticData.assets = state;
+	const items = [...fired.map((json) => ({ json })), ...removals.fired];
+	return items.length > 0 ? [items] : null;
 }
 
 /** Fetch Test Event: the most recently updated asset of the first page as "updated", changing nothing. */

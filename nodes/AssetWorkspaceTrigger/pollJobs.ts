@@ -21,7 +21,7 @@ import {
 	writeWatchState,
 	type WatchOptions,
 } from './jobWatch';
-import { newestOf, startOnServiceClock } from './times';
+import { newestOf, watchedSince } from './times';
 
 /** How many job statuses are asked for at once in one poll. */
 export const POLL_CONCURRENCY = 16;
@@ -68,7 +68,7 @@ export async function pollJobs(ctx: IPollFunctions, poll: JobPoll) {
 	const written = answers.flatMap(({ value }) =>
 		value ? [value.startedAt, value.finishedAt] : [],
 	);
-	const since = startOnServiceClock(poll.api.serviceTime(startedAt), newestOf(written));
+	const since = watchedSince(poll.api.serviceTime(startedAt), newestOf(written));
 	for (const answer of answers) {
 		markAsked(state, answer.id, now, since);
 		if (answer.value) {

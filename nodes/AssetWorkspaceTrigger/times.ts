@@ -1,13 +1,36 @@
 /**
- * The service's times: as ms (a time without a time zone is UTC, not n8n's local time), and when a
- * poll began on the service's clock, for "before" and "after".
+ * The service's times as ms (a time without a zone is UTC, whatever n8n's zone), and when a poll
+ * began on the service's clock, for "before" and "after" (docs/trigger.md, "Clocks").
  */
+import { parseHttpDate } from '../shared/transport/httpDate';
 import { MAX_CLOCK_SKEW_MS } from '../shared/transport/serviceClock';
 
+// ISO 8601 with `T` or a space (Python's str(datetime), SQL text), any fraction, a zone or none.
+const ISO =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** A time the service wrote, in ms; undefined when empty or in no form this node reads. */
 export function timeOf(time: string | null | undefined): number | undefined {
 	if (!time) return undefined;
-	const value = Date.parse(/T[\d:.]+$/.test(time) ? `${time}Z` : time);
-	return Number.isNaN(value) ? undefined : value;
+	const match = ISO.exec(time.trim());
+	if (!match) return parseHttpDate(time);
+	const [, year, month, day, hours = '0', minutes = '0', seconds = '0', fraction = '', zone] =
+		match;
+	const fields = [year, month, day, hours, minutes, seconds].map(Number);
+	const at = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
+	// 31 Feb or 25:00 would roll over into another time: not a time at all.
+	const check = new Date(at);
+	if (check.getUTCDate() !== fields[2] || check.getUTCHours() !== fields[3] || fields[5] > 59)
+		return undefined;
+	const ms = Math.floor(Number(`0.${fraction || '0'}`) * 1000);
+	return at + ms - zoneOffsetMs(zone);
+}
+
+function zoneOffsetMs(zone: string | undefined): number {
+	if (!zone || /^z$/i.test(zone)) return 0;
+	const digits = zone.replace(':', '');
+	const sign = digits.startsWith('-') ? -1 : 1;
+	return sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0)) * 60_000;
 }
 
 /** The newest of the service's times (undefined when none is one). */
@@ -16,14 +39,31 @@ export function newestOf(times: Array<string | null | undefined>): number | unde
 	return values.length > 0 ? Math.max(...values) : undefined;
 }
 
+/** An hour from the Date's time either way, and its second (HTTP dates drop the fraction). */
+const within = (time: number, dated: number) =>
+	Math.min(Math.max(time, dated - MAX_CLOCK_SKEW_MS), dated + MAX_CLOCK_SKEW_MS + 1000);
+
 /**
- * When a poll began on the service's clock: `dated`, its answers' Date headers' time, is only a
- * hint (a reverse proxy writes its own Date, which need not be the clock that stamps the
- * service's times). It is taken no later than `newestWritten`, the newest time the service wrote
- * in what the poll read, so a floor set from it never lies in the service's future; and no more
- * than MAX_CLOCK_SKEW_MS earlier than `dated` (none read: that early), so no answer moves it
- * further. Earlier errs toward "after": firing, never missing.
+ * When a poll that watches jobs began, on the service's clock: the newest time the service wrote
+ * in what it read (`dated`, its Date headers' time, only bounds it to an hour either way; an hour
+ * before it when nothing was written).
  */
-export function startOnServiceClock(dated: number, newestWritten: number | undefined): number {
-	return Math.max(dated - MAX_CLOCK_SKEW_MS, Math.min(dated, newestWritten ?? -Infinity));
+export function watchedSince(dated: number, newestWritten: number | undefined): number {
+	return within(newestWritten ?? -Infinity, dated);
+}
+
+/**
+ * When the Asset event's first reading began: its Date's time, or the newest time the service
+ * wrote in that first poll's answers where later (a Date that runs behind), within an hour of it.
+ */
+export function firstReadingBegan(dated: number, newestWritten: number | undefined): number {
+	return Math.max(dated, within(newestWritten ?? -Infinity, dated));
+}
+
+/**
+ * The floor a first reading leaves: its start, or the newest change it saw where earlier (a Date
+ * that runs ahead), never more than an hour before its start.
+ */
+export function floorAfterFirstReading(began: number, newestSeen: number | undefined): number {
+	return Math.max(began - MAX_CLOCK_SKEW_MS, Math.min(began, newestSeen ?? -Infinity));
 }

@@ -6,7 +6,7 @@
  * clock is off by that much: its Date header and every time in its answers (createdAt,
  * updatedAt, startedAt, finishedAt) are shifted, as a service with a clock behind or ahead shows
  * them; (`date`) its Date header is another's, as a reverse proxy that writes its own (or a broken
- * one) sends it. It logs when each request arrived and, for a 429, when it was answered and how long the
+ * one) sends it; (`writeTime`) its times are written in another form (no zone, a space). It logs when each request arrived and, for a 429, when it was answered and how long the
  * service asked to wait; (`now`) on a test's clock (test/harness/clock.ts) instead of the real one.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,6 +21,8 @@ export interface ProxyOptions {
 	date?: (now: number) => string;
 	/** The clock its rate limit, its log and its Date header go by. */
 	now?: () => number;
+	/** How it writes a time (ms): ISO 8601 in UTC with `Z` by default. */
+	writeTime?: (ms: number) => string;
 }
 
 export interface ProxiedRequest {
@@ -38,15 +40,17 @@ export interface ServiceProxy {
 
 const TIMES = new Set(['createdAt', 'updatedAt', 'startedAt', 'finishedAt']);
 
-/** Every time field of a JSON answer moved by `skewMs`. */
-function shiftTimes(value: unknown, skewMs: number): unknown {
-	if (Array.isArray(value)) return value.map((item) => shiftTimes(item, skewMs));
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Every time field of a JSON answer moved by `skewMs`, written by `write`. */
+function shiftTimes(value: unknown, skewMs: number, write = iso): unknown {
+	if (Array.isArray(value)) return value.map((item) => shiftTimes(item, skewMs, write));
 	if (typeof value !== 'object' || value === null) return value;
 	return Object.fromEntries(
 		Object.entries(value).map(([key, item]) => {
 			const time = TIMES.has(key) && typeof item === 'string' ? Date.parse(item) : NaN;
-			if (!Number.isNaN(time)) return [key, new Date(time + skewMs).toISOString()];
-			return [key, shiftTimes(item, skewMs)];
+			if (!Number.isNaN(time)) return [key, write(time + skewMs)];
+			return [key, shiftTimes(item, skewMs, write)];
 		}),
 	);
 }
@@ -92,7 +96,8 @@ export async function serviceProxy(
 		const text = await answer.text();
 		let body = text;
 		try {
-			if (skewMs !== 0) body = JSON.stringify(shiftTimes(JSON.parse(text), skewMs));
+			if (skewMs !== 0 || options.writeTime)
+				body = JSON.stringify(shiftTimes(JSON.parse(text), skewMs, options.writeTime));
 		} catch {
 			// not JSON: passed on as it is
 		}

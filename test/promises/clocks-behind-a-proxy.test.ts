@@ -33,3 +33,17 @@ test.each(CASES)(
 	'%s, %s: with Fire for Jobs Already Finished off, a job that finished before it was watched stays silent, one that finished after fires once',
 	async (mode: N8nMode, _name, options) => await jobEvent(mode, options),
 );
+
+// Regression (issue 35, defect 3): a Date that runs behind the service's own times made the first
+// poll fire what changed, or finished, 1.5 s before it.
+const behind: ProxyOptions = { date: (now) => utc(now - 120_000) };
+
+test.each(N8N_MODES)(
+	'%s, the proxy’s Date 2 minutes behind the service’s times: the Asset event fires nothing changed 1.5 s before its first reading',
+	async (mode) => await assetEvent(mode, behind, { changedBefore: true, settleMs: 1500 }),
+);
+
+test.each(N8N_MODES)(
+	'%s, the proxy’s Date 2 minutes behind the service’s times: a job that finished 1.5 s before it was watched stays silent (Fire for Jobs Already Finished off)',
+	async (mode) => await jobEvent(mode, behind, 1500),
+);

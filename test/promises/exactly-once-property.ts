@@ -2,36 +2,26 @@
  * Promise: every job fires exactly once, as a property. 1,000 jobs with random durations and
  * outcomes, random poll timing, random transient faults and restarts: every job that ends in a
  * selected status fires exactly once; nothing else fires. Checked in each way n8n keeps a poll's
- * state (see harness/trigger/), one test file per way (exactly-once-property-<mode>.test.ts),
- * so that jest runs the three side by side.
+ * state (see harness/trigger/), one test file per way (exactly-once-property-<mode>.test.ts).
  *
- * Each file is CPU-bound (about 15 to 30 s of CPU: some 10,000 status requests per run, three
- * runs) and checks no real time. It runs at the CPU priority of the others: at the lowest, as it
- * did while other files kept real deadlines, it got about 1 % of a core beside 6 busy loops and
- * ran past its 15-minute limit. What is checked is firing, not the poll's budget
- * (timeouts-bound-everything.test.ts and the Asset event's long listing check that): every poll
- * gets a budget it cannot run out of, so a busy machine cannot cut the settling polls short.
- *
- * Job states are set in-process through the sandbox's control API (fast); the trigger reaches
- * the sandbox over HTTP like any other test.
+ * On simulated time, with the service answered in-process through n8n's request helper
+ * (harness/model/): no run's verdict depends on how fast the machine is, and three runs of some
+ * 25,000 status requests each cost a few seconds of CPU. The property is bounded by its number of
+ * runs; jest's limit is a hang guard only.
  */
 import fc from 'fast-check';
 
-import { KEYS, SEED_IDS } from '../../sandbox/seed';
-import { call } from '../helpers/http';
-import { useSandbox } from '../harness/fixtures';
-import { TriggerHarness, type N8nMode } from '../harness/trigger';
+import { useInProcessService } from '../harness/model/in-process';
+import { ModelTrigger } from '../harness/model/model-trigger';
+import { modelRuns } from '../harness/model/runs';
+import { SimNetwork, type Fault } from '../harness/model/sim-network';
+import { SimWorkspace, type SimJob } from '../harness/model/sim-service';
+import { World } from '../harness/model/world';
+import type { N8nMode } from '../harness/trigger';
 
-const OWNER_KEY = KEYS[0];
-const HOUR_MS = 3_600_000;
-/** Polls that no busy machine makes outlast their budget (n8n's, ours, durable cursors' timeout). */
-const UNBOUNDED = {
-	settings: { pollCeilingMs: HOUR_MS },
-	budgetMs: HOUR_MS,
-	timeoutMs: HOUR_MS,
-};
-/** Jest's limit for a test: about 30 s of CPU, on a busy machine. */
-const HANG_GUARD_MS = 900_000;
+const KEY = 'aw_model_checker_key';
+const T0 = Date.parse('2026-11-26T02:00:00Z');
+const TICK_MS = 60_000;
 const JOBS = 1000;
 const TICKS = 10;
 const TERMINAL = ['success', 'warning', 'failed'] as const;
@@ -42,19 +32,20 @@ const jobPlan = fc.record({
 	runsAt: fc.nat({ max: 4 }),
 	takes: fc.nat({ max: 4 }),
 });
-const fault = fc.oneof(
-	fc.record({
-		fault: fc.constant('status'),
-		status: fc.constantFrom(429, 500, 502, 503, 504),
-		times: fc.integer({ min: 1, max: 40 }),
-		retryAfterSeconds: fc.constant(0),
-	}),
-	fc.record({ fault: fc.constant('reset'), times: fc.integer({ min: 1, max: 40 }) }),
-	fc.record({
-		fault: fc.constantFrom('html', 'empty-body', 'malformed-json'),
-		times: fc.integer({ min: 1, max: 10 }),
-	}),
-);
+const fault = fc.record({
+	kind: fc.constantFrom<Fault['kind']>(
+		'429',
+		'500',
+		'502',
+		'503',
+		'504',
+		'reset',
+		'html',
+		'empty-body',
+		'malformed-json',
+	),
+	times: fc.integer({ min: 1, max: 40 }),
+});
 const tick = fc.record({
 	restart: fc.boolean(),
 	polls: fc.integer({ min: 0, max: 2 }),
@@ -65,71 +56,76 @@ const scenario = fc.record({
 	ticks: fc.array(tick, { minLength: TICKS, maxLength: TICKS }),
 	statuses: fc.subarray([...TERMINAL], { minLength: 1 }),
 	emitAlreadyFinished: fc.boolean(),
+	seed: fc.integer(),
 });
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
-type Env = ReturnType<typeof useSandbox>;
-
 /** Runs one scenario; returns how many requests met a fault. */
-async function runScenario(env: Env, mode: N8nMode, s: Scenario): Promise<number> {
-	let faultsHit = 0;
-	await call(env.sandbox, '/__sandbox/reset', { method: 'POST' });
+async function runScenario(
+	mode: N8nMode,
+	s: Scenario,
+	use: ReturnType<typeof useInProcessService>['use'],
+) {
+	const world = new World(T0, [], s.seed);
+	const workspace = new SimWorkspace({ skewMs: 0, form: 'z', date: { kind: 'service' } }, 100);
+	const network = new SimNetwork(world, workspace, [], KEY);
+	use(network.serve);
 	// Without durable poll cursors n8n keeps no state from a poll that emits nothing past a
 	// restart, so "first seen" cannot be remembered there: Fire for Jobs Already Finished stays on.
 	const emitAlreadyFinished = mode === 'durable' ? s.emitAlreadyFinished : true;
-	const ids = s.jobs.map(
-		() =>
-			env.sandbox.workspace.execute(OWNER_KEY, SEED_IDS.salesforceOpportunities, 'API', {}).jobId,
-	);
+	const ids = s.jobs.map((_, i) => `00000000-0000-4000-a000-${String(i).padStart(12, '0')}`);
+	const jobs: SimJob[] = ids.map((id) => ({ id, status: 'pending' }));
+	for (const job of jobs) workspace.jobs.set(job.id, job);
 	const statusAt = (i: number, t: number) => {
 		const plan = s.jobs[i];
 		return t >= plan.runsAt + plan.takes ? plan.outcome : t >= plan.runsAt ? 'running' : 'pending';
 	};
-	const setStatus = (i: number, t: number) => {
-		if (t === 0 || statusAt(i, t) !== statusAt(i, t - 1))
-			env.sandbox.workspace.controlJob(OWNER_KEY, ids[i], { status: statusAt(i, t) });
-	};
-	const harness = new TriggerHarness(
-		env.credentials,
+	const setStatus = (t: number) =>
+		jobs.forEach((job, i) => {
+			const status = statusAt(i, t);
+			if (status === job.status) return;
+			const now = world.clock.now();
+			Object.assign(job, { status, startedAt: job.startedAt ?? now });
+			if (status !== 'running') job.finishedAt = now;
+		});
+	const trigger = new ModelTrigger(
+		world,
+		mode,
 		{ jobIds: ids.join('\n'), statuses: s.statuses, options: { emitAlreadyFinished } },
-		{ mode, ...UNBOUNDED },
+		KEY,
+		3_600_000,
+		'jobs',
 	);
-	const fired = new Map<string, number>();
-	const others: unknown[] = [];
-	const record = (items: Array<Record<string, unknown>> | null) => {
-		for (const item of items ?? []) {
-			if (item.notFound) others.push(item);
-			else fired.set(item.jobId as string, (fired.get(item.jobId as string) ?? 0) + 1);
-		}
-	};
-
-	// Tick 0 (activation): jobs planned with no duration are already finished; the first poll has no faults.
-	s.jobs.forEach((_, i) => setStatus(i, 0));
+	// Tick 0 (activation): jobs planned with no duration are already finished; no faults.
+	setStatus(0);
 	// With durable poll cursors n8n keeps no state from an activation poll that emits nothing, and
 	// runs none at a restart: the jobs were first seen by a scheduled poll.
-	record((await (mode === 'durable' ? harness.poll() : harness.activate())).items);
+	if (mode === 'durable') await trigger.poll();
+	else await trigger.activate();
 	for (let t = 1; t <= s.ticks.length; t++) {
 		const plan = s.ticks[t - 1];
-		s.jobs.forEach((_, i) => setStatus(i, t));
-		if (plan.faults.length)
-			await call(env.sandbox, '/__sandbox/faults', {
-				method: 'POST',
-				body: plan.faults.map((f) => ({ match: '/api/public/v1/jobs', ...f })),
-			});
-		if (plan.restart) {
-			harness.restart();
-			// n8n runs the activation poll at every start, except with durable poll cursors.
-			if (mode !== 'durable') record((await harness.activate()).items);
-		}
-		for (let p = 0; p < plan.polls; p++) record((await harness.poll()).items);
-		await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
-		faultsHit += env.sandbox.requests.filter((r) => r.fault).length;
-		await call(env.sandbox, '/__sandbox/requests', { method: 'DELETE' });
+		await world.passTo(T0 + t * TICK_MS);
+		setStatus(t);
+		// Each fault meets the next `times` requests, as the sandbox's injected faults do.
+		network.plan(
+			plan.faults.flatMap((f) =>
+				Array.from({ length: f.times }, () => ({ kind: f.kind, latencyMs: 0 })),
+			),
+		);
+		if (plan.restart) await trigger.restart();
+		for (let p = 0; p < plan.polls; p++) await trigger.poll();
+		network.plan([]);
 	}
 	// Let everything settle without faults.
-	for (let p = 0; p < 3; p++) record((await harness.poll()).items);
+	for (let p = 0; p < 3; p++) await trigger.poll('settle');
 
+	const fired = new Map<string, number>();
+	const others: unknown[] = [];
+	for (const item of trigger.fired) {
+		if (item.notFound) others.push(item);
+		else fired.set(item.jobId as string, (fired.get(item.jobId as string) ?? 0) + 1);
+	}
 	const alreadyFinished = (i: number) => s.jobs[i].runsAt + s.jobs[i].takes === 0;
 	const expected = ids.filter(
 		(_, i) =>
@@ -138,25 +134,21 @@ async function runScenario(env: Env, mode: N8nMode, s: Scenario): Promise<number
 	expect(others).toEqual([]);
 	expect([...fired.entries()].filter(([, n]) => n !== 1)).toEqual([]);
 	expect([...fired.keys()].sort()).toEqual([...expected].sort());
-	return faultsHit;
+	return network.log.filter((l) => l.fault).length;
 }
 
-/** The property test for one of n8n's ways of keeping a poll's state, with its own sandbox. */
+/** The property test for one of n8n's ways of keeping a poll's state. */
 export function jobsFireExactlyOnce(mode: N8nMode) {
-	const env = useSandbox({ jobStepMs: 1_000_000_000 });
-	test(
-		`every selected terminal job fires exactly once (n8n mode ${mode})`,
-		async () => {
-			let faultsHit = 0;
-			await fc.assert(
-				fc.asyncProperty(scenario, async (s) => {
-					faultsHit += await runScenario(env, mode, s);
-				}),
-				{ numRuns: 3, endOnFailure: true },
-			);
-			// The faults really happened (the property is not vacuous).
-			expect(faultsHit).toBeGreaterThan(0);
-		},
-		HANG_GUARD_MS,
-	);
+	const service = useInProcessService();
+	test(`every selected terminal job fires exactly once (n8n mode ${mode})`, async () => {
+		let faultsHit = 0;
+		await fc.assert(
+			fc.asyncProperty(scenario, async (s) => {
+				faultsHit += await runScenario(mode, s, service.use);
+			}),
+			modelRuns(3),
+		);
+		// The faults really happened (the property is not vacuous).
+		expect(faultsHit).toBeGreaterThan(0);
+	});
 }

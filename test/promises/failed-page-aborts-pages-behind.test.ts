@@ -3,8 +3,9 @@
  * Guards that a failed page of a listing aborts the pages in flight behind it: their requests are
  * cancelled (the connection closes, no answer is read and thrown away) and no page after them is
  * asked for, in Return All (n8n's engine) and in the Asset event's poll (n8n-core's PollContext),
- * over real HTTP against the sandbox. The page at offset 300 fails with a 500 after 300 ms while
- * the pages at 400, 500 and 600 (the window: 1, 2, then 4 pages) never answer; the attempt time
+ * over real HTTP against the sandbox. The page at offset 297 (pages of 100 overlap by one) fails
+ * with a 500 after 300 ms while the pages at 396, 495 and 594 (the window: 1, 2, then 4 pages)
+ * never answer; the attempt time
  * limit and the poll's window are set far away, so only the abort ends them. Cost: about 1 s (a
  * run that does not abort hangs until each test's 20 s time limit).
  */
@@ -18,17 +19,17 @@ const sandbox = useSandbox({ assets: 1979 }); // 2,000 assets, 20 pages
 const FAR = 10 * 60_000;
 const LISTING = '/api/public/v1/assets';
 
-async function failPage300(target: Sandbox) {
+async function failFourthPage(target: Sandbox) {
 	await inject(target, [
 		{
 			match: LISTING,
-			query: { offset: '300' },
+			query: { offset: '297' },
 			times: 1,
 			fault: 'status',
 			status: 500,
 			delayMs: 300,
 		},
-		...['400', '500', '600'].map((offset) => ({
+		...['396', '495', '594'].map((offset) => ({
 			match: LISTING,
 			query: { offset },
 			times: 1,
@@ -53,17 +54,17 @@ async function listingRequests(target: Sandbox) {
 
 const expected = [
 	{ offset: 0, status: 200, unanswered: false },
-	{ offset: 100, status: 200, unanswered: false },
-	{ offset: 200, status: 200, unanswered: false },
-	{ offset: 300, status: 500, unanswered: false },
-	{ offset: 400, status: null, unanswered: true },
-	{ offset: 500, status: null, unanswered: true },
-	{ offset: 600, status: null, unanswered: true },
+	{ offset: 99, status: 200, unanswered: false },
+	{ offset: 198, status: 200, unanswered: false },
+	{ offset: 297, status: 500, unanswered: false },
+	{ offset: 396, status: null, unanswered: true },
+	{ offset: 495, status: null, unanswered: true },
+	{ offset: 594, status: null, unanswered: true },
 ];
 const byOffset = (a: { offset: number }, b: { offset: number }) => a.offset - b.offset;
 
 test("Return All: the page's error; the pages behind it are cancelled and none after them is asked", async () => {
-	await failPage300(sandbox.sandbox);
+	await failFourthPage(sandbox.sandbox);
 	const result = await runNode({
 		credentials: sandbox.credentials,
 		parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
@@ -76,7 +77,7 @@ test("Return All: the page's error; the pages behind it are cancelled and none a
 });
 
 test("the Asset event's poll: the page's error; the pages behind it are cancelled and none after them is asked", async () => {
-	await failPage300(sandbox.sandbox);
+	await failFourthPage(sandbox.sandbox);
 	const trigger = new TriggerHarness(
 		{ baseUrl: sandbox.sandbox.url, apiKey: OWNER },
 		{ event: 'asset' },

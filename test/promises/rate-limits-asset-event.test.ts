@@ -60,7 +60,7 @@ interface Watched {
 
 describe('the Asset event reads a large scope behind a rate limit to its end', () => {
 	test('a 12-page listing behind 5 requests per 2 s, polls 2.1 s apart, in each of n8n’s modes: every round ends, each change fires once, nothing is asked while the service said wait', async () => {
-		// 1,181 assets: 12 pages (the last at offset 1100). A poll may take 2 s; the service allows
+		// 1,181 assets: 12 pages of 100, overlapping by one (the last at offset 1089). A poll may take 2 s; the service allows
 		// 5 requests per 2 s; polls come 2.1 s apart. Each mode has its own service and clock.
 		const watch = async (mode: N8nMode): Promise<Watched> => {
 			const clock = new TestClock();
@@ -81,14 +81,14 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 		};
 		const triggers = await Promise.all(N8N_MODES.map(watch));
 		const learnt = await Promise.all(
-			triggers.map((watched) => wholeRound(watched, 1100, `${watched.mode}, first round`)),
+			triggers.map((watched) => wholeRound(watched, 1089, `${watched.mode}, first round`)),
 		);
 		for (const { service } of triggers) {
 			await changeAsset(service, SEED_IDS.campaignAttribution); // early in name order
 			await changeAsset(service, SEED_IDS.webAnalytics); // last in name order
 		}
 		const next = await Promise.all(
-			triggers.map((watched) => wholeRound(watched, 1100, `${watched.mode}, second round`)),
+			triggers.map((watched) => wholeRound(watched, 1089, `${watched.mode}, second round`)),
 		);
 		for (const [index, { mode, proxy }] of triggers.entries()) {
 			const refused = proxy.requests.filter((r) => r.refused);

@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { REAL_CHANCE } from '../../nodes/shared/transport/time';
 import { SEED_IDS } from '../../sandbox/seed';
-import { changeAsset, controlJob, newAsset, startJob } from '../helpers/http';
+import { changeAsset, controlJob, newAsset, removeAsset, startJob } from '../helpers/http';
 import { TEST_TRANSPORT } from '../harness/engine';
 import { inject, useSandbox } from '../harness/fixtures';
 import {
@@ -100,6 +100,22 @@ test.each(N8N_MODES)(
 		expect(jobEventsOf((await t.poll()).items).sort()).toEqual(
 			[`${jobs[0]} success`, `${jobs[1]} failed`].sort(),
 		);
+		expect((await t.poll()).items).toBeNull();
+	},
+);
+
+test.each(N8N_MODES)(
+	'%s: a removal whose confirmation is refused that long fails the poll visibly too, and fires once the next poll confirms it',
+	async (mode) => {
+		const { t, clock } = triggerWithClock(mode, { event: 'asset', options: { removed: true } });
+		expect((await t.firstPoll()).error).toBeUndefined();
+		expect((await t.poll()).error).toBeUndefined();
+		await removeAsset(env.sandbox, SEED_IDS.stripePayments);
+		await refuseFor60000Seconds(`/api/public/v1/assets/${SEED_IDS.stripePayments}`);
+		expectVisibleFailure(await t.poll());
+		expect(keptWaitMs(t, clock.now())).toBeLessThanOrEqual(CAP_MS);
+		clock.ahead += CAP_MS + 1000;
+		expect(assetEventsOf((await t.poll()).items)).toEqual([`removed ${SEED_IDS.stripePayments}`]);
 		expect((await t.poll()).items).toBeNull();
 	},
 );

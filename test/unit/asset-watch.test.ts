@@ -29,7 +29,7 @@ const round = (
 	const newest = Math.max(T0, ...pages.flat().map((a) => Date.parse(a.updatedAt)));
 	const begun = { ...options, now: options.now ?? newest + 60_000 };
 	const changes = pages.flatMap((page) => observeAssets(state, page, begun));
-	const gone = endRound(state);
+	const gone = endRound(state, 0);
 	return { changes: changes.map((c) => `${c.event} ${c.asset.id}`), gone };
 };
 
@@ -61,7 +61,7 @@ test('a round that spans polls fires what it sees as it goes, and a change seen 
 	expect(observeAssets(state, [asset('a', 0, 5)], LATER).map((c) => c.event)).toEqual(['updated']);
 	// the next poll of the same round reads the next page; the page read again repeats nothing
 	expect(observeAssets(state, [asset('a', 0, 5), asset('b', 0)], LATER)).toEqual([]);
-	expect(endRound(state)).toEqual([]);
+	expect(endRound(state, 0)).toEqual([]);
 	expect(state.watermark).toBe(T0 + 5 * 60_000);
 });
 
@@ -159,7 +159,7 @@ describe('removed: an asset fires "removed" once, however its candidacy went', (
 		const fired: string[] = [];
 		confirmAll(state, state.unconfirmed ?? [], fired); // then gone, confirmed at the next poll
 		observeAssets(state, [c], { ...removed, now: T0 + 48 * 60 * 60_000 });
-		confirmAll(state, endRound(state), fired);
+		confirmAll(state, endRound(state, 0), fired);
 		confirmAll(state, round(state, [[a, c]], removed).gone, fired);
 		expect(fired).toEqual(['b']);
 		expect(state.ids).toEqual(['a', 'c']);
@@ -183,7 +183,7 @@ test('a page changed after this round read it fires next round, however long the
 	const started = { ...off, now: T0 + 10 * 60_000 };
 	observeAssets(state, [asset('a', 0)], started);
 	expect(observeAssets(state, [asset('b', 0, 200)], started).map((c) => c.asset.id)).toEqual(['b']);
-	endRound(state);
+	endRound(state, 0);
 	expect(state.watermark).toBe(T0 + 10 * 60_000);
 	expect(round(state, [[asset('a', 0, 11), asset('b', 0, 200)]]).changes).toEqual(['updated a']);
 });
@@ -197,7 +197,7 @@ test('a first round that fires what exists fires an asset once when the listing 
 		...observeAssets(state, [asset('b', 0), asset('c', 0)], existing),
 	].map((c) => `${c.event} ${c.asset.id}`);
 	expect(fired).toEqual(['created a', 'created b', 'created c']);
-	endRound(state);
+	endRound(state, 0);
 	expect(state.round).toBeUndefined();
 });
 
@@ -221,7 +221,7 @@ describe('a first round that spans polls (a large scope)', () => {
 		// a (read) and z (not yet read) change at minute 70; n is created at minute 65
 		const later = observeAssets(state, [asset('n', 65), asset('z', 0, 70)], start);
 		expect(later.map((c) => `${c.event} ${c.asset.id}`)).toEqual(['created n', 'updated z']);
-		endRound(state);
+		endRound(state, 0);
 		const next = round(state, [[asset('a', 0, 70), asset('n', 65), asset('z', 0, 70)]]);
 		expect(next.changes).toEqual(['updated a']);
 	});
@@ -229,7 +229,7 @@ describe('a first round that spans polls (a large scope)', () => {
 	test('what changed before it began (and before the newest change it saw) never fires, even an asset a shifting listing hid from it', () => {
 		const state = emptyAssetsState();
 		observeAssets(state, [asset('a', 0, 50)], start);
-		endRound(state);
+		endRound(state, 0);
 		// x, changed at minute 40, was skipped when a deletion shifted the listing
 		expect(round(state, [[asset('a', 0), asset('x', 0, 40)]]).changes).toEqual([]);
 	});
@@ -239,7 +239,7 @@ describe('a first round that spans polls (a large scope)', () => {
 		const removed = { ...start, removed: true };
 		observeAssets(state, [asset('a', 0), asset('b', 0)], removed);
 		observeAssets(state, [asset('b', 0), asset('c', 0)], removed);
-		endRound(state);
+		endRound(state, 0);
 		expect(state.ids).toEqual(['a', 'b', 'c']);
 	});
 });

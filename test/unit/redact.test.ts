@@ -30,8 +30,23 @@ test.each([
 	expect(JSON.stringify(redactJson(JSON.parse(answer), ENCODED_KEY))).not.toContain(form);
 });
 
+/** A key with the characters JavaScript's encodeURIComponent keeps and stricter encoders do not. */
+const ODD_KEY = "aw_k!'()*~ x";
+
+test.each([
+	["Python's quote (RFC 3986)", 'aw_k%21%27%28%29%2A~%20x'],
+	["Java's URLEncoder (an HTML form)", 'aw_k%21%27%28%29*%7E+x'],
+	["PHP's urlencode", 'aw_k%21%27%28%29%2A%7E+x'],
+	['lower-case hex', 'aw_k%21%27%28%29%2a%7e+x'],
+])("a key with !'()*~ echoed percent-encoded as %s is removed and found", (_name, form) => {
+	expect(redact(`token=${form}&x=1`, ODD_KEY)).toBe('token=[redacted]&x=1');
+	const answer = JSON.stringify({ data: { echo: `token=${form}` } });
+	expect(mayHoldKey(answer, ODD_KEY)).toBe(true);
+	expect(JSON.stringify(redactJson(JSON.parse(answer), ODD_KEY))).not.toContain(form);
+});
+
 test('every spelling redact removes, in any JSON answer, is found by the fast check', () => {
-	for (const key of [KEY, ENCODED_KEY, 'aw_sandbox_owner', 'k%ey~with(odd)chars!*']) {
+	for (const key of [KEY, ENCODED_KEY, 'aw_sandbox_owner', 'k%ey~with(odd)chars!*', ODD_KEY]) {
 		for (const form of keySpellings(key)) {
 			const text = JSON.stringify({ data: [{ note: `x ${form} y` }] });
 			expect({ key, form, walked: mayHoldKey(text, key) }).toEqual({ key, form, walked: true });

@@ -53,12 +53,16 @@ export async function readAllAssets(api: AssetWorkspaceTransport, scope: Scope =
 }
 
 /**
- * The listing from offset `start`, pages side by side, handed to `onPage` in order until the end,
- * until `mayAsk` says no, or until a page fails (returned, not thrown: the caller decides).
+ * The listing from offset `start` (joining `anchor`), pages side by side, handed to `onPage` in
+ * order until the end, until `mayAsk` says no, or until a page fails (returned, not thrown).
  */
 export async function streamAssets(
 	api: AssetWorkspaceTransport,
-	options: Pick<StreamOptions<Asset>, 'start' | 'mayAsk' | 'onPage' | 'lastOffset'> & Scope,
+	options: Pick<
+		StreamOptions<Asset>,
+		'start' | 'anchor' | 'restart' | 'mayAsk' | 'onPage' | 'onAnswer' | 'lastOffset'
+	> &
+		Scope,
 ) {
 	const { pagesInFlight, maxPages } = api.settings;
 	return await streamPages(pageReader(api, options), {

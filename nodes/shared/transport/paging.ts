@@ -40,17 +40,12 @@ export const listingError: Problem = (message, offset, hint) =>
 
 const ASKS_FOREVER = 'it stopped instead of asking forever. Check the base URL.';
 
-/**
- * Checks one page against its request and the ids read so far; returns the assets not read
- * before (a listing that shifts between requests repeats a few).
- */
-export function checkPage<T extends { id: string }>(
+/** Checks a page's meta against its request: the offset asked for, and no more than its size. */
+export function checkMeta<T>(
 	page: ListPage<T>,
-	asked: { offset: number; limit: number },
-	seen: Set<string>,
-	first: boolean,
+	asked: { offset: number },
 	problem: Problem = listingError,
-): T[] {
+) {
 	const { meta, data } = page;
 	const at = `the page at offset ${asked.offset}`;
 	if (meta.offset !== asked.offset) {
@@ -67,6 +62,21 @@ export function checkPage<T extends { id: string }>(
 			'The answer contradicts itself, so the listing cannot be trusted. Check the base URL.',
 		);
 	}
+}
+
+/**
+ * Checks one page against its request and the ids read so far; returns the assets not read
+ * before (a listing that shifts between requests repeats a few).
+ */
+export function checkPage<T extends { id: string }>(
+	page: ListPage<T>,
+	asked: { offset: number; limit: number },
+	seen: Set<string>,
+	first: boolean,
+	problem: Problem = listingError,
+): T[] {
+	checkMeta(page, asked, problem);
+	const { data } = page;
 	// The page itself when it repeats nothing (the usual case); a copy without the repeats otherwise.
 	let unread = data;
 	for (let index = 0; index < data.length; index++) {
@@ -76,14 +86,26 @@ export function checkPage<T extends { id: string }>(
 			if (unread !== data) unread.push(item);
 		} else if (unread === data) unread = data.slice(0, index);
 	}
-	if (!first && data.length > 0 && unread.length === 0) {
-		throw problem(
-			`${at} repeats assets already read, so the listing cannot go on`,
-			asked.offset,
-			`The service answered the same assets again with "hasMore": true; it seems to ignore offset; ${ASKS_FOREVER}`,
-		);
-	}
+	if (!first && data.length > 0 && unread.length === 0) throw repeatsPage(problem, asked.offset);
 	return unread;
+}
+
+/** A page that holds the same assets as the page before it: the service ignores offset. */
+export function repeatsPage(problem: Problem, offset: number) {
+	return problem(
+		`the page at offset ${offset} repeats assets already read, so the listing cannot go on`,
+		offset,
+		`The service answered the same assets again with "hasMore": true; it seems to ignore offset; ${ASKS_FOREVER}`,
+	);
+}
+
+/** A listing that changed under the reading more often than it can rejoin it. */
+export function listingMoved(problem: Problem, offset: number, breaks: number) {
+	return problem(
+		`the asset listing moved while it was read: ${breaks} times a page did not join the pages before it, so no complete list can be given`,
+		offset,
+		'Assets were created, removed or renamed meanwhile. Run it again, or narrow it with a Folder filter.',
+	);
 }
 
 export function pageSizeChanged(problem: Problem, offset: number, limit: number, first: number) {

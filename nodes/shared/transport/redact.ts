@@ -4,14 +4,28 @@
  */
 import { MIN_KEY_LENGTH } from '../apiKey';
 
+/** Characters encodeURIComponent keeps that stricter URL encoders encode (and which keep one). */
+const STRICT = [
+	{ encode: /[!'()*]/g, plus: false }, // RFC 3986: Python's quote, PHP's rawurlencode
+	{ encode: /[!'()~]/g, plus: true }, // forms: Java's URLEncoder, Python's quote_plus
+	{ encode: /[!'()*~]/g, plus: true }, // PHP's urlencode
+];
+
+const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
 /**
- * Every spelling of the key that `redact` removes: as sent, URL-encoded (upper- and lower-case
- * hex, `/` encoded or kept as most URL-quoting functions keep it), and JSON-escaped (also with
- * `/` written as `\/`). `mayHoldKey` looks for each of them.
+ * Every spelling of the key that `redact` removes: as sent, URL-encoded as JavaScript, RFC 3986
+ * or HTML forms encode (upper- and lower-case hex, `/` encoded or kept), and JSON-escaped (also
+ * with `/` written as `\/`). `mayHoldKey` looks for each of them.
  */
 export function keySpellings(apiKey: string): string[] {
 	const escaped = JSON.stringify(apiKey).slice(1, -1);
-	const encoded = [encodeURIComponent(apiKey), encodeURIComponent(apiKey).replace(/%2F/g, '/')];
+	const component = encodeURIComponent(apiKey);
+	const strict = STRICT.map(({ encode, plus }) => {
+		const encoded = component.replace(encode, hex);
+		return plus ? encoded.replace(/%20/g, '+') : encoded;
+	});
+	const encoded = [component, ...strict].flatMap((e) => [e, e.replace(/%2F/g, '/')]);
 	const lowerHex = encoded.map((e) => e.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase()));
 	return [...new Set([apiKey, ...encoded, ...lowerHex, escaped, escaped.replace(/\//g, '\\/')])];
 }
@@ -55,11 +69,11 @@ export function redactJson(value: unknown, apiKey: string): unknown {
 }
 
 /**
- * The key's longest run of characters that no spelling of `keySpellings` changes: URL-encoding
- * keeps A-Z a-z 0-9 - _ . ! ~ * ' ( ), and JSON escapes none of them.
+ * The key's longest run of characters that no spelling of `keySpellings` changes: every
+ * URL-encoding keeps A-Z a-z 0-9 - _ . and JSON escapes none of them.
  */
 function unchangedCore(apiKey: string): string {
-	const runs = apiKey.match(/[A-Za-z0-9\-_.!~*'()]+/g) ?? [];
+	const runs = apiKey.match(/[A-Za-z0-9\-_.]+/g) ?? [];
 	return runs.reduce((longest, run) => (run.length > longest.length ? run : longest), '');
 }
 

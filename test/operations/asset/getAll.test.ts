@@ -73,7 +73,7 @@ describe('Asset: Get Many', () => {
 describe('Asset: Get Many at scale', () => {
 	const big = useSandbox({ assets: 1000 });
 
-	test('Return All over 1,021 assets reads every page once, in name order, within ceil(N/100)+w requests', async () => {
+	test('Return All over 1,021 assets reads every page once, in name order, within ceil(N/99)+w requests', async () => {
 		const result = await runNode({
 			credentials: big.credentials,
 			parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
@@ -83,14 +83,15 @@ describe('Asset: Get Many at scale', () => {
 		expect(new Set(items.map((a) => a.id)).size).toBe(1021);
 		const names = items.map((a) => a.name.toLowerCase());
 		expect(names).toEqual([...names].sort());
-		// The 11 pages it needs (offsets 0 to 1000), each once, plus at most the pages in flight past the end.
+		// The 11 pages it needs (of 100 overlapping by one: offsets 0 to 990), each once, plus at most
+		// the pages in flight past the end.
 		const offsets = big.sandbox.requests.map((r) => Number(r.query.offset));
 		expect(new Set(offsets).size).toBe(offsets.length);
-		expect(offsets.filter((o) => o <= 1000).sort((a, b) => a - b)).toEqual(
-			Array.from({ length: 11 }, (_, i) => i * 100),
+		expect(offsets.filter((o) => o <= 990).sort((a, b) => a - b)).toEqual(
+			Array.from({ length: 11 }, (_, i) => i * 99),
 		);
 		expect(offsets.length).toBeLessThanOrEqual(
-			Math.ceil(1021 / 100) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
+			Math.ceil(1021 / 99) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
 		);
 		expect(big.sandbox.requests.every((r) => r.query.limit === '100')).toBe(true);
 	});
@@ -154,11 +155,12 @@ describe('Get Many filters at scale', () => {
 		);
 		expect(all.every((a) => a.type === 'Orchestration')).toBe(true);
 		expect(all.length).toBe(103);
-		// 421 assets: the 5 pages it needs, each once, plus at most the pages in flight past the end.
+		// 421 assets: the 5 pages it needs (overlapping by one), each once, plus at most the pages in
+		// flight past the end.
 		const offsets = big.sandbox.requests.map((r) => Number(r.query.offset));
-		expect(offsets.filter((o) => o <= 400).sort((a, b) => a - b)).toEqual([0, 100, 200, 300, 400]);
+		expect(offsets.filter((o) => o <= 396).sort((a, b) => a - b)).toEqual([0, 99, 198, 297, 396]);
 		expect(offsets.length).toBeLessThanOrEqual(
-			Math.ceil(421 / 100) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
+			Math.ceil(421 / 99) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
 		);
 		await call(big.sandbox, '/__sandbox/requests', { method: 'DELETE' });
 		const some = json(

@@ -1,0 +1,162 @@
+/**
+ * One model-checked story of the Asset event: a workspace that changes between and during polls
+ * (creates, removals, renames, updates, moves), answers in any order, faults, budgets that cut
+ * polls short, restarts, clocks and time forms; then quiet polls to settle, and the invariants.
+ */
+import fc from 'fast-check';
+
+import type { N8nMode } from '../trigger';
+import { clocksArb, faultArb, picksArb } from './arbitraries';
+import { assetProblems } from './asset-invariants';
+import type { Serve } from './in-process';
+import { ModelTrigger } from './model-trigger';
+import { SimNetwork, type Fault } from './sim-network';
+import { SimWorkspace } from './sim-service';
+import {
+	applyChange,
+	burstArb,
+	changeArb,
+	FOLDERS,
+	History,
+	recordAll,
+	seedAssets,
+} from './workspace-changes';
+import { World } from './world';
+
+const KEY = 'aw_model_checker_key';
+const T0 = Date.parse('2026-11-26T02:00:00Z');
+const TICK_MS = 60_000;
+const SETTLE_POLLS = 8;
+
+const tickArb = fc.record({
+	// When in the tick (from its poll) each change comes: during the poll, or between polls.
+	changes: fc.array(
+		fc.record({
+			atMs: fc.oneof(fc.nat({ max: 400 }), fc.nat({ max: TICK_MS })),
+			change: changeArb,
+		}),
+		{
+			maxLength: 4,
+		},
+	),
+	faults: fc.array(faultArb, { maxLength: 6 }),
+	restart: fc.boolean(),
+});
+
+export const assetScenarioArb = fc
+	.record({
+		emitExisting: fc.boolean(),
+		removed: fc.boolean(),
+		scope: fc.nat({ max: 1 }),
+		pageSize: fc.constantFrom(3, 5, 10, 100),
+		count: fc.nat({ max: 250 }),
+		seed: fc.integer(),
+		pollCeilingMs: fc.constantFrom(1000, 2000, 30_000),
+		clocks: clocksArb,
+		// Changes while the first poll reads (often many created at once).
+		first: fc.array(
+			fc.record({ atMs: fc.nat({ max: 400 }), change: fc.oneof(changeArb, burstArb) }),
+			{ maxLength: 3 },
+		),
+		// Often the first reading spans polls: a 429 after a few pages ends the first poll early.
+		firstFaults: fc.oneof(
+			fc.array(faultArb, { maxLength: 4 }),
+			fc
+				.nat({ max: 4 })
+				.map((pages): Fault[] => [
+					...Array.from({ length: pages }, () => ({ kind: 'ok' as const, latencyMs: 20 })),
+					{ kind: '429', latencyMs: 0, retryAfterS: 40 },
+				]),
+		),
+		ticks: fc.array(tickArb, { minLength: 1, maxLength: 5 }),
+		// An asset whose own request never answers, removed at a tick: a removal candidate that
+		// can never be confirmed.
+		stuck: fc.option(fc.record({ pick: fc.nat({ max: 300 }), removedAt: fc.nat({ max: 4 }) }), {
+			freq: 3,
+		}),
+		picks: picksArb,
+	})
+	.map((s) => ({ ...s, count: s.pageSize < 100 ? s.count % (s.pageSize * 8 + 1) : s.count }));
+
+export type AssetScenario = typeof assetScenarioArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** Runs one story in `mode`; what the invariants found wrong. */
+export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: Serve) => void) {
+	const world = new World(T0, s.picks, s.seed);
+	const workspace = new SimWorkspace(s.clocks, s.pageSize);
+	seedAssets(workspace, s.count, s.seed, T0 + s.clocks.skewMs);
+	const history = new History();
+	recordAll(workspace, history, T0 - 1);
+	const network = new SimNetwork(world, workspace, [], KEY);
+	const stuck = s.stuck === null ? undefined : [...workspace.assets.keys()].sort()[s.stuck.pick];
+	if (stuck) network.hangs(`/api/public/v1/assets/${stuck}`);
+	use(network.serve);
+	const folderId = s.scope === 0 ? undefined : FOLDERS[1]!;
+	const trigger = new ModelTrigger(
+		world,
+		mode,
+		{
+			event: 'asset',
+			...(folderId ? { folderId: { __rl: true, mode: 'id', value: folderId } } : {}),
+			options: { emitExisting: s.emitExisting, removed: s.removed },
+		},
+		KEY,
+		s.pollCeilingMs,
+		'assets',
+	);
+	const change = (
+		changes: Array<{ atMs: number; change: AssetScenario['ticks'][0]['changes'][0]['change'] }>,
+		from: number,
+	) => {
+		for (const { atMs, change } of changes)
+			world.schedule(
+				'change',
+				() => world.story.push(applyChange(workspace, history, change, world.clock.now())),
+				from + atMs,
+			);
+	};
+	network.plan(s.firstFaults);
+	change(s.first, T0);
+	await trigger.activate();
+	for (const [index, tick] of s.ticks.entries()) {
+		const at = T0 + (index + 1) * TICK_MS;
+		await world.passTo(at);
+		network.plan(tick.faults);
+		change(tick.changes, at);
+		if (stuck && s.stuck?.removedAt === index && workspace.assets.has(stuck)) {
+			workspace.assets.delete(stuck);
+			history.record(stuck, world.clock.now(), undefined);
+		}
+		if (tick.restart) await trigger.restart();
+		await trigger.poll();
+	}
+	network.faulty = false;
+	await world.passTo(world.clock.now() + 2 * TICK_MS);
+	for (let i = 0; i < SETTLE_POLLS; i++) {
+		await trigger.poll('settle');
+		await world.passTo(world.clock.now() + TICK_MS);
+	}
+	const inScope = [...workspace.assets.values()].filter(
+		(a) => !folderId || a.folderId === folderId,
+	);
+	const problems = assetProblems({
+		stuck,
+		options: s,
+		pageSize: s.pageSize,
+		folderId,
+		clocks: s.clocks,
+		polls: trigger.polls,
+		log: network.log,
+		history,
+		end: world.clock.now(),
+		final: new Map(inScope.map((a) => [a.id, a.updatedAt])),
+	});
+	const settleErrors = trigger.polls.filter((p) => p.kind === 'settle' && p.error);
+	for (const poll of settleErrors) problems.push(`a settling poll failed: ${poll.error}`);
+	const unexplained = trigger.polls.filter(
+		(p) => p.error && !/\[(429|5\d\d)|no answer|asked to wait|moved/.test(p.error),
+	);
+	for (const poll of unexplained)
+		problems.push(`a poll failed without a fault to explain it: ${poll.error}`);
+	return { problems, story: world.story, fired: trigger.fired.length };
+}
