@@ -18,7 +18,10 @@ export type WhatFailed =
 	| { contract: 'not-json' | 'shape' }
 	/** No answer: refused, reset, timed out, host not found. */
 	| { noAnswer: true }
-	/** Refused before anything was sent: the node's input, or the credential's fields. */
+	/**
+	 * The node's input refused before anything was sent, or its settings that cannot work (a
+	 * scope too large); or the credential's fields.
+	 */
 	| { refused: 'input' | 'credential' }
 	/** An error none of our rules built, by its class (a failed expression, a bug). */
 	| { unexpected: string };

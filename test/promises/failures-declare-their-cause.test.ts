@@ -7,7 +7,8 @@
  * test/unit/each-failure-declares-its-cause.test.ts.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, startJob } from '../helpers/http';
+import { OWNER, api, startJob } from '../helpers/http';
+import { sendJson, useFakeServers } from '../helpers/fake-server';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { getAsset, inject, nodeRunner, rl, useSandbox } from '../harness/fixtures';
@@ -17,6 +18,7 @@ const clock = new TestClock();
 const env = useSandbox({ jobStepMs: 1_000_000_000, clock });
 const run = nodeRunner(env);
 const transport = testTransport({}, clock);
+const serve = useFakeServers();
 
 /** What an error declares (n8n 2.41 reads it there). */
 const declared = (error: unknown) => (error as { failure?: unknown } | undefined)?.failure;
@@ -89,6 +91,37 @@ describe('the node', () => {
 		});
 		expect(declared(all.error)).toEqual({ cause: 'credential-invalid' });
 		expect(declared(folder.error)).toEqual({ cause: 'configuration-invalid' });
+	});
+
+	test('a listing that contradicts itself breaks the contract; one too long wants a filter', async () => {
+		const one = (await api(env.sandbox, '/assets?limit=1')).json.data[0];
+		// Pages of fresh assets forever; `meta.offset` 0 on every page, or the one asked for.
+		const endless = (echo: boolean) =>
+			serve((req, res) => {
+				const offset = Number(new URL(req.url!, 'http://x').searchParams.get('offset'));
+				const data = Array.from({ length: 100 }, (_, n) => ({
+					...one,
+					id: `00000000-0000-4000-8000-${String(offset + n).padStart(12, '0')}`,
+				}));
+				sendJson(res, 200, {
+					data,
+					meta: { limit: 100, offset: echo ? offset : 0, hasMore: true },
+				});
+			});
+		const returnAll = { resource: 'asset', operation: 'getAll', returnAll: true };
+		const contradicts = await run({
+			credentials: { baseUrl: (await endless(false)).url, apiKey: OWNER },
+			parameters: returnAll,
+		});
+		const tooLong = await run({
+			credentials: { baseUrl: (await endless(true)).url, apiKey: OWNER },
+			parameters: returnAll,
+			settings: { ...transport, maxPages: 3 },
+		});
+		expect(contradicts.error?.message).toContain('came back as offset 0');
+		expect(declared(contradicts.error)).toEqual({ cause: 'node-defect' });
+		expect(tooLong.error?.message).toContain('did not end after 3 pages');
+		expect(declared(tooLong.error)).toEqual({ cause: 'configuration-invalid' });
 	});
 
 	test('nothing answers at all', async () => {

@@ -4,6 +4,7 @@
  * until enough match). The plans live in paging.ts and
  * pagedSearch.ts; here their problems become node errors that name the page.
  */
+import { failureOf } from '../cause';
 import { operationError } from '../errors';
 import { assetListSchema, type Asset } from '../schemas';
 import { apiPath } from './exchange';
@@ -37,6 +38,9 @@ function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
 	return (message, offset, hint) =>
 		operationError(api.node, `Asset Workspace API: ${message}`, {
 			itemIndex,
+			// A page that contradicts its request breaks the contract; a listing too long (no page
+			// named) wants a Folder filter or a Limit.
+			failure: failureOf(offset >= 0 ? { contract: 'shape' } : { refused: 'input' }),
 			description: `Request: GET ${apiPath(['assets'])}${offset >= 0 ? `?offset=${offset}` : ''}. ${hint}`,
 		});
 }
