@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { triggerHint } from '../shared/builderHints';
 import { nodeErrorOf } from '../shared/errors';
 import { listSearchWith } from '../shared/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
@@ -39,6 +40,7 @@ export class AssetWorkspaceTrigger implements INodeType {
 			'Starts the workflow once when a watched job finishes, a model gets a new or published version, or an asset is created or changed',
 		defaults: { name: 'Asset Workspace Trigger' },
 		polling: true,
+		builderHint: triggerHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'assetWorkspaceApi', required: true }],
