@@ -41,8 +41,9 @@ async function squeezeZodSections(code: string): Promise<string> {
 
 /**
  * Our own code indented with tabs, as its source is, instead of esbuild's two spaces (about 6 kB
- * less). Checked, not trusted: minified, the file must be the same program before and after (a
- * template literal spanning lines keeps its spaces, or the build fails).
+ * less), and without the comment lines esbuild keeps (the source has them; about 4 kB). Checked,
+ * not trusted: minified, the file must be the same program before and after (a template literal
+ * spanning lines keeps its spaces, or the build fails).
  */
 async function indentWithTabs(file: string, code: string): Promise<string> {
 	const tabbed = code
@@ -50,7 +51,10 @@ async function indentWithTabs(file: string, code: string): Promise<string> {
 		.map((section) =>
 			section.startsWith('// node_modules/')
 				? section
-				: section.replace(/^((?: {2})+)/gm, (spaces) => '\t'.repeat(spaces.length / 2)),
+				: section
+						.replace(/^ *(?:\/\*\*?[^\n]*\*\/|\/\/(?! (?:nodes|credentials)\/)[^\n]*)\n/gm, '')
+						.replace(/^ *\/\*\*(?:[^*]|\*(?!\/))*\*\/\n/gm, '')
+						.replace(/^((?: {2})+)/gm, (spaces) => '\t'.repeat(spaces.length / 2)),
 		)
 		.join('');
 	const same = async (text: string) => (await transform(text, { minifyWhitespace: true })).code;

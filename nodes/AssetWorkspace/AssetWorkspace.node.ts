@@ -11,6 +11,7 @@ import * as job from './actions/job/Job.resource';
 import * as modelVersion from './actions/modelVersion/ModelVersion.resource';
 import { router } from './actions/router';
 import { toolDescriptions } from './actions/toolDescriptions';
+import { nodeHint } from '../shared/builderHints';
 import { listSearchWith } from '../shared/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
 
@@ -28,6 +29,7 @@ export class AssetWorkspace implements INodeType {
 			'Read assets and model versions, run assets and follow their jobs in Asset Workspace',
 		defaults: { name: 'Asset Workspace' },
 		usableAsTool: true,
+		builderHint: nodeHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'assetWorkspaceApi', required: true }],

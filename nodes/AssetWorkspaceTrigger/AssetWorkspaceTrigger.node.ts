@@ -6,6 +6,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { triggerHint } from '../shared/builderHints';
+import { nodeErrorOf } from '../shared/errors';
 import { listSearchWith } from '../shared/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
 import { lastEmitUnseen, markEmit } from './emitSeen';
@@ -38,6 +40,7 @@ export class AssetWorkspaceTrigger implements INodeType {
 			'Starts the workflow once when a watched job finishes, a model gets a new or published version, or an asset is created or changed',
 		defaults: { name: 'Asset Workspace Trigger' },
 		polling: true,
+		builderHint: triggerHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'assetWorkspaceApi', required: true }],
@@ -51,7 +54,7 @@ export class AssetWorkspaceTrigger implements INodeType {
 	/** n8n builds the node with the defaults; tests pass faster retries and shorter polls. */
 	constructor(settings: TriggerSettings = DEFAULT_TRIGGER_SETTINGS) {
 		this.methods = { listSearch: listSearchWith(settings.transport) };
-		this.poll = async function (this: IPollFunctions) {
+		const runPoll = async function (this: IPollFunctions) {
 			const event = eventOf(this);
 			if (this.getMode() === 'manual') return await event.run(this, windowOf(this, settings), true);
 			const staticData = this.getWorkflowStaticData('node');
@@ -74,6 +77,14 @@ export class AssetWorkspaceTrigger implements INodeType {
 				}
 			};
 			return await onePollAtATime(this, now, poll, () => null);
+		};
+		// What fails a poll declares its cause, an expression's or a bug's included (errors.ts).
+		this.poll = async function (this: IPollFunctions) {
+			try {
+				return await runPoll.call(this);
+			} catch (error) {
+				throw nodeErrorOf(this.getNode(), error);
+			}
 		};
 	}
 }

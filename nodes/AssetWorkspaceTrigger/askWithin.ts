@@ -5,9 +5,10 @@
  * Retry-After longer than the node waits, or when nothing answered (the service is down), before
  * any answer changes the state.
  */
-import { NodeApiError, NodeOperationError, type IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, type IPollFunctions } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../shared/concurrency';
+import { nodeErrorOf } from '../shared/errors';
 import { assetListSchema } from '../shared/schemas';
 import type { AssetWorkspaceTransport } from '../shared/transport';
 
@@ -38,7 +39,7 @@ export async function askWithin<T>(
 			return value === null ? { id, notFound: true } : { id, value };
 		} catch (error) {
 			if (error instanceof NodeApiError) return { id, error } as Answer<T>;
-			throw new NodeOperationError(ctx.getNode(), error as Error);
+			throw nodeErrorOf(ctx.getNode(), error);
 		}
 	});
 	return answers.filter((answer): answer is Answer<T> => answer !== undefined);

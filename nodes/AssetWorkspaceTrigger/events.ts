@@ -4,7 +4,7 @@
  */
 import { isResourceLocatorValue, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
-import { operationError } from '../shared/errors';
+import { inputError } from '../shared/errors';
 import { TERMINAL_STATUSES } from '../shared/schemas';
 import { AssetWorkspaceTransport, type TransportSettings } from '../shared/transport';
 import { isUuid, requireUuid, show } from '../shared/validation';
@@ -27,7 +27,7 @@ export function parseJobIds(ctx: IPollFunctions, raw: unknown): string[] {
 	const ids = text.split(/[\s,;]+/).filter(Boolean);
 	const invalid = ids.find((id) => !isUuid(id));
 	if (invalid !== undefined) {
-		throw operationError(ctx.getNode(), `Job IDs: ${show(invalid)} is not a job id (a UUID)`, {
+		throw inputError(ctx.getNode(), `Job IDs: ${show(invalid)} is not a job id (a UUID)`, {
 			description: 'Separate job ids with commas, spaces or new lines.',
 		});
 	}
@@ -40,7 +40,7 @@ const jobFinished: TriggerEvent = {
 		// An empty list (an expression that came out empty, say) is an error that leaves the state
 		// alone: the jobs seen so far stay remembered and never fire twice.
 		if (watched.length === 0) {
-			throw operationError(ctx.getNode(), 'Job IDs: add at least one job id to watch', {
+			throw inputError(ctx.getNode(), 'Job IDs: add at least one job id to watch', {
 				description:
 					'The list is empty. If it comes from an expression, check that it gives job ids; nothing is forgotten meanwhile.',
 			});
@@ -63,7 +63,7 @@ const modelVersion: TriggerEvent = {
 			...new Set(ids.map((id) => requireUuid(ctx.getNode(), 'Model', id).toLowerCase())),
 		];
 		if (models.length === 0) {
-			throw operationError(ctx.getNode(), 'Models: add at least one model to watch', {
+			throw inputError(ctx.getNode(), 'Models: add at least one model to watch', {
 				description: 'Pick the models under Models (Add Model).',
 			});
 		}

@@ -14,6 +14,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { failureOf } from '../shared/cause';
 import type { Asset } from '../shared/schemas';
 import { searchAssets, streamAssets } from '../shared/transport/assets';
 import type { Resume } from '../shared/transport/pageStream';
@@ -49,6 +50,7 @@ const tooManyIds = (ctx: IPollFunctions) =>
 		{
 			description:
 				'Choose a Folder with fewer assets, or turn Fire for Removed Assets off (created and updated assets have no limit).',
+			failure: failureOf({ refused: 'input' }),
 		},
 	);
 
@@ -144,6 +146,7 @@ export async function sampleAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			'No asset in this scope can be read with this API key',
+			{ failure: failureOf({ status: 404 }) },
 		);
 	return [[{ json: { event: 'updated', ...newest } as IDataObject }]];
 }

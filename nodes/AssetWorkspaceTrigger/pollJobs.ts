@@ -3,13 +3,10 @@
  * asked longest ago first, POLL_CONCURRENCY at a time) until the poll's window closes, records
  * the answers and returns what fires. The state is written once, as the last step.
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { failureOf } from '../shared/cause';
+import { operationError } from '../shared/errors';
 import { jobEnvelopeSchema, type Job } from '../shared/schemas';
 import { askWithin, failIfThePollFails, isForbidden, type PollWindowed } from './askWithin';
 import {
@@ -97,6 +94,8 @@ export async function sampleJobs(ctx: IPollFunctions, poll: JobPoll) {
 	if (sample.length > 0) return [sample];
 	throw (
 		answers.find((a) => a.error)?.error ??
-		new NodeOperationError(ctx.getNode(), 'None of the watched jobs was found with this API key')
+		operationError(ctx.getNode(), 'None of the watched jobs was found with this API key', {
+			failure: failureOf({ status: 404 }),
+		})
 	);
 }

@@ -4,13 +4,10 @@
  * fires "created" once and each newly published one fires "published" once. The state is written
  * once, as the last step.
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { failureOf } from '../shared/cause';
+import { operationError } from '../shared/errors';
 import { versionListSchema, type VersionSummary } from '../shared/schemas';
 import { askWithin, failIfThePollFails, isForbidden, type PollWindowed } from './askWithin';
 import {
@@ -113,9 +110,12 @@ export async function sampleVersions(ctx: IPollFunctions, poll: ModelPoll, wante
 	if (sample.length > 0) return [sample];
 	throw (
 		answers.find((a) => a.error)?.error ??
-		new NodeOperationError(
+		operationError(
 			ctx.getNode(),
 			'None of the watched models has a version this API key can read',
+			{
+				failure: failureOf({ status: 404 }),
+			},
 		)
 	);
 }

@@ -49,6 +49,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		displayOptions: when('jobFinished'),
 		placeholder: 'e.g. 3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4a3b21, 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
+		builderHint: { propertyHint: 'Job UUIDs: the jobId that Asset > Execute outputs.' },
 		description:
 			"The jobs to watch: paste their IDs (a run started in the app shows its job ID), separated by commas, spaces or new lines, or map them with an expression. On n8n plans with Variables, {{ $vars.aw_watch_jobs }} lets another workflow add IDs. The API cannot list an asset's jobs: to act on every run, start the runs from n8n (Execute).",
 	},

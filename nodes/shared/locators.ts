@@ -25,6 +25,9 @@ export function assetLocator(
 			what === 'model'
 				? 'The model asset'
 				: 'The asset (folder, model, source, orchestration or Python asset)',
+		builderHint: {
+			propertyHint: `The ${what}'s UUID, never its name: From List, or By ID from Asset > Get Many.`,
+		},
 		modes: [
 			{
 				displayName: 'From List',
@@ -50,6 +53,7 @@ export const folderLocator: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	description: 'Only assets directly in this folder',
+	builderHint: { propertyHint: 'A UUID: From List, or Asset > Get Many with Type Folder.' },
 	modes: [
 		{
 			displayName: 'From List',
@@ -84,6 +88,7 @@ export function versionLocator(
 		default: { mode: 'list', value: '' },
 		...(optional ? {} : { required: true }),
 		description: 'A saved version of the model: newest first, the published one marked',
+		builderHint: { propertyHint: 'A UUID: From List, or Model Version > Get Many.' },
 		modes: [
 			{
 				displayName: 'From List',

@@ -6,7 +6,7 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { operationError } from './errors';
+import { inputError } from './errors';
 
 export interface Unsendable {
 	path: string;
@@ -56,7 +56,7 @@ export function requireSendable(
 	if (!odd) return;
 	const { path, value } = odd;
 	if (value !== undefined) {
-		throw operationError(node, `${field}: ${path} is ${value}, which JSON cannot carry`, {
+		throw inputError(node, `${field}: ${path} is ${value}, which JSON cannot carry`, {
 			itemIndex,
 			description: 'Nothing was sent: JSON would send it as null. Send a finite number, or text.',
 		});
@@ -65,7 +65,7 @@ export function requireSendable(
 	const topLevel = !/[.[]/.test(path);
 	const check = 'check its expression (the item may lack the field it reads)';
 	const option = topLevel ? ', or turn on Leave Out Undefined Parameters' : '';
-	throw operationError(node, `${field}: ${path} came out undefined: ${check}${option}`, {
+	throw inputError(node, `${field}: ${path} came out undefined: ${check}${option}`, {
 		itemIndex,
 		description:
 			'Nothing was sent for this item: JSON would leave the value out, and the run would use a value nobody wrote.',

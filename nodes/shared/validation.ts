@@ -1,7 +1,7 @@
 /** Checks of user input, made before any request goes out. */
 import type { INode } from 'n8n-workflow';
 
-import { operationError } from './errors';
+import { inputError } from './errors';
 import { requireSendable } from './unsendableValues';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,7 +45,7 @@ export function requireUuid(
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (!isUuid(text)) {
 		const where = WHERE_IDS_COME_FROM[field];
-		throw operationError(
+		throw inputError(
 			node,
 			`${field} must be a UUID, got ${show(value)}${where ? `: ${where}` : ''}`,
 			{
@@ -82,7 +82,7 @@ function depthOf(value: unknown, limit: number): number {
 /** Execute parameters: a plain object whose names are letters, digits and underscores. */
 export function requireParameters(node: INode, field: string, value: unknown, itemIndex?: number) {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-		throw operationError(
+		throw inputError(
 			node,
 			`${field} must be a JSON object of names to values, got ${show(value)}`,
 			{
@@ -93,14 +93,14 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 	}
 	for (const name of Object.keys(value)) {
 		if (RESERVED_NAMES.has(name)) {
-			throw operationError(node, `${field}: parameter name ${show(name)} is reserved`, {
+			throw inputError(node, `${field}: parameter name ${show(name)} is reserved`, {
 				itemIndex,
 				description:
 					'The names __proto__, constructor and prototype cannot be sent: choose another name.',
 			});
 		}
 		if (!isParameterName(name)) {
-			throw operationError(
+			throw inputError(
 				node,
 				`${field}: parameter name ${show(name)} may contain only letters, digits and underscores`,
 				{ itemIndex },
@@ -111,15 +111,11 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels
 	// deep.
 	if (depthOf(value, MAX_PARAMETER_DEPTH) > MAX_PARAMETER_DEPTH) {
-		throw operationError(
-			node,
-			`${field}: values nest more than ${MAX_PARAMETER_DEPTH} levels deep`,
-			{
-				itemIndex,
-				description:
-					'Nothing was sent. Flatten the value, or send it as text (JSON in a string) and parse it in the asset.',
-			},
-		);
+		throw inputError(node, `${field}: values nest more than ${MAX_PARAMETER_DEPTH} levels deep`, {
+			itemIndex,
+			description:
+				'Nothing was sent. Flatten the value, or send it as text (JSON in a string) and parse it in the asset.',
+		});
 	}
 	return value as Record<string, unknown>;
 }
@@ -135,7 +131,7 @@ export function requireInteger(
 ) {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
 		const bounds = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-		throw operationError(node, `${field} must be a whole number ${bounds}, got ${show(value)}`, {
+		throw inputError(node, `${field} must be a whole number ${bounds}, got ${show(value)}`, {
 			itemIndex,
 		});
 	}

@@ -40,6 +40,7 @@ test('a wrong type deep in a page names its path, what was expected and what cam
 			'the answer does not match the API contract: data[3].id: Invalid input: expected string, received number',
 		hint: 'Check the base URL; if it is right, the service changed its answer and this node needs an update.',
 		next: 'Check the base URL.',
+		contract: 'shape',
 	});
 });
 

@@ -66,9 +66,7 @@ test('an answer that holds no spelling of the key, and no \\u escape, skips the 
 		fc.property(keys, fc.string({ maxLength: 200 }), (key, note) => {
 			const text = JSON.stringify({ data: [{ id: 'a1', note }] });
 			fc.pre(!/\\u/.test(text) && keySpellings(key).every((form) => !note.includes(form)));
-			const core = (key.match(/[A-Za-z0-9\-_.]+/g) ?? []).sort(
-				(a, b) => b.length - a.length,
-			)[0];
+			const core = (key.match(/[A-Za-z0-9\-_.]+/g) ?? []).sort((a, b) => b.length - a.length)[0];
 			fc.pre(core === undefined || !text.includes(core));
 			expect(mayHoldKey(text, key)).toBe(false);
 		}),

@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../shared/concurrency';
-import { operationError } from '../../shared/errors';
+import { inputError, nodeErrorOf } from '../../shared/errors';
 import { AssetWorkspaceTransport, type TransportSettings } from '../../shared/transport';
 import { errorItem, withStartedJobs, type Outcome } from '../helpers/failedItems';
 import { optional } from '../helpers/parameters';
@@ -72,7 +72,7 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number) 
 		error.context.itemIndex ??= itemIndex;
 		return error;
 	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	return nodeErrorOf(ctx.getNode(), error, itemIndex);
 }
 
 function operationOf(ctx: IExecuteFunctions): Prepare {
@@ -83,7 +83,7 @@ function operationOf(ctx: IExecuteFunctions): Prepare {
 	];
 	if (found) return found;
 	const message = `The operation "${operation}" of resource "${resource}" is not supported`;
-	throw operationError(ctx.getNode(), message);
+	throw inputError(ctx.getNode(), message);
 }
 
 export async function router(

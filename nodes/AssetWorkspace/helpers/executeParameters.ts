@@ -6,7 +6,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { operationError } from '../../shared/errors';
+import { inputError } from '../../shared/errors';
 import { requireParameters, show } from '../../shared/validation';
 import { findInexactNumber } from './exactNumbers';
 import { walkJsonText } from './jsonText';
@@ -36,7 +36,7 @@ function readPairs(ctx: IExecuteFunctions, i: number): Record<string, unknown> {
 	for (const { name, value } of pairs) {
 		const key = String(name ?? '').trim();
 		if (parameters.has(key))
-			throw operationError(ctx.getNode(), `Parameters: the name ${show(key)} is given twice`, {
+			throw inputError(ctx.getNode(), `Parameters: the name ${show(key)} is given twice`, {
 				itemIndex: i,
 			});
 		parameters.set(key, value);
@@ -60,21 +60,21 @@ function readJson(ctx: IExecuteFunctions, i: number): unknown {
 	try {
 		value = JSON.parse(raw) as unknown;
 	} catch (error) {
-		throw operationError(node, `Parameters (JSON) is not valid JSON: ${show(raw)}`, {
+		throw inputError(node, `Parameters (JSON) is not valid JSON: ${show(raw)}`, {
 			itemIndex: i,
 			description: (error as Error).message,
 		});
 	}
 	const repeated = repeatedName(raw);
 	if (repeated !== undefined) {
-		throw operationError(node, `Parameters (JSON): the name ${show(repeated)} is given twice`, {
+		throw inputError(node, `Parameters (JSON): the name ${show(repeated)} is given twice`, {
 			itemIndex: i,
 			description: 'Nothing was sent: JSON would keep only the last value. Give each name once.',
 		});
 	}
 	const inexact = findInexactNumber(raw);
 	if (inexact) {
-		throw operationError(
+		throw inputError(
 			node,
 			`Parameters (JSON): ${inexact.path} is ${inexact.written}, which a JSON number cannot carry exactly (it would be sent as ${inexact.sent})`,
 			{

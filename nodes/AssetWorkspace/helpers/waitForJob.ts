@@ -56,7 +56,7 @@ export async function waitForJob(
 	let job = known;
 	let pollCount = 0;
 	let interval = WAIT_POLICY.firstIntervalMs;
-	let lastFailure: Error | undefined;
+	let lastFailure: NodeApiError | undefined;
 	const withJob = <E extends NodeOperationError | NodeApiError>(error: E): E => {
 		error.context.job ??= (job ?? { jobId }) as IDataObject;
 		return error;
@@ -72,6 +72,8 @@ export async function waitForJob(
 					{
 						itemIndex,
 						description: `The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.${failing}`,
+						// Why the last status check failed, if it did; a job that is only slow has no cause.
+						failure: lastFailure?.failure,
 					},
 				),
 			);
@@ -100,7 +102,7 @@ export async function waitForJob(
 				throw error instanceof NodeApiError || error instanceof NodeOperationError
 					? withJob(error)
 					: error;
-			lastFailure = error;
+			lastFailure = error as NodeApiError;
 		}
 		pollCount++;
 	}

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationError } from '../../shared/errors';
+import { inputError } from '../../shared/errors';
 import { optional, optionalList } from './parameters';
 
 export interface WaitOptions {
@@ -41,7 +41,7 @@ export const waitOptions: INodeProperties[] = [
 export function readWaitOptions(ctx: IExecuteFunctions, i: number): WaitOptions {
 	const timeout = optional<unknown>(ctx, 'options.timeout', i, 3600);
 	if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
-		throw operationError(
+		throw inputError(
 			ctx.getNode(),
 			`Timeout must be a number of seconds above 0, got '${String(timeout)}'`,
 			{ itemIndex: i },

@@ -4,6 +4,7 @@
  * until enough match). The plans live in paging.ts and
  * pagedSearch.ts; here their problems become node errors that name the page.
  */
+import { failureOf } from '../cause';
 import { operationError } from '../errors';
 import { assetListSchema, type Asset } from '../schemas';
 import { apiPath } from './exchange';
@@ -34,9 +35,18 @@ function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
 
 /** A listing's problem as a node error naming the page it came from. */
 function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
-	return (message, offset, hint) =>
+	return (message, offset, hint, kind = 'contract') =>
 		operationError(api.node, `Asset Workspace API: ${message}`, {
 			itemIndex,
+			// A page that contradicts its request breaks the contract; a listing that kept moving
+			// reads whole when run again; one too long wants a Folder filter or a Limit.
+			failure: failureOf(
+				kind === 'contract'
+					? { contract: 'shape' }
+					: kind === 'moved'
+						? { noAnswer: true }
+						: { refused: 'input' },
+			),
 			description: `Request: GET ${apiPath(['assets'])}${offset >= 0 ? `?offset=${offset}` : ''}. ${hint}`,
 		});
 }

@@ -1,9 +1,11 @@
 /**
  * Failed requests as n8n API errors: the status, the server's own code and message, the request
- * (method and path), the item, and a hint; the API key removed from all of it.
+ * (method and path), the item, a hint, and why it failed (cause.ts); the API key removed from
+ * all of it.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 
+import { failureOf } from '../cause';
 import { apiError, operationError } from '../errors';
 import { redact } from './redact';
 
@@ -62,6 +64,8 @@ export interface RequestLabel {
 	method: string;
 	path: string;
 	itemIndex?: number;
+	/** The request names nothing but the key (the listing of all assets): a 403 is the key's. */
+	keyOnly?: boolean;
 }
 
 export interface FailureDetail {
@@ -72,6 +76,10 @@ export interface FailureDetail {
 	/** The way forward at the end of the message; by default from the status and the path. */
 	next?: string;
 	attempts: number;
+	/** The wait the service asked for (Retry-After), in ms from now. */
+	retryAfterMs?: number;
+	/** A 2xx answer that breaks the contract: not JSON at all, or JSON of another shape. */
+	contract?: 'not-json' | 'shape';
 }
 
 /** The code of a failure without an answer: the error's own code, or one read from its message. */
@@ -97,13 +105,14 @@ export function networkWords(code: string | undefined): string {
 
 /**
  * The NodeApiError for a failed request, built only from our own clean fields (never the request
- * options).
+ * options). `now` (epoch ms) dates a wait the service asked for.
  */
 export function requestFailure(
 	node: INode,
 	apiKey: string,
 	request: RequestLabel,
 	detail: FailureDetail,
+	now?: number,
 ) {
 	const clean = (text: string) => redact(text, apiKey);
 	const status = detail.status
@@ -123,7 +132,19 @@ export function requestFailure(
 	// No network `code` field either: n8n would swap the message for a generic one.
 	const { method, path } = request;
 	const fields = { message, description, httpCode: httpCode ?? null, method, path } as JsonObject;
-	return apiError(node, fields, { message, description, httpCode, itemIndex: request.itemIndex });
+	const { contract, retryAfterMs } = detail;
+	const failure = contract
+		? failureOf({ contract })
+		: detail.status === undefined
+			? failureOf({ noAnswer: true })
+			: failureOf({ status: detail.status, retryAfterMs, keyOnly: request.keyOnly }, now);
+	return apiError(node, fields, {
+		message,
+		description,
+		httpCode,
+		itemIndex: request.itemIndex,
+		failure,
+	});
 }
 
 /** The error of a request the execution's cancellation ended (a POST may have queued a job). */

@@ -3,11 +3,17 @@
  * first request, the body written as JSON once (so a body that cannot be sent fails with
  * nothing sent), and a 2xx answer parsed, cleaned of the key and checked against its schema.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+} from 'n8n-workflow';
 
 import { checkApiKey } from '../apiKey';
 import { API_PREFIX, checkBaseUrl } from '../baseUrl';
-import { operationError } from '../errors';
+import { failureOf } from '../cause';
+import { inputError, operationError } from '../errors';
 import { describeSchemaError, parseAnswer, type Parsed, type Schema } from '../schemas';
 import { CREDENTIAL_TYPE, type ApiContext } from './attempt';
 import type { FailureDetail, RequestLabel } from './errors';
@@ -29,15 +35,18 @@ export interface Credentials {
 }
 
 export async function readCredentials(ctx: ApiContext, itemIndex?: number): Promise<Credentials> {
-	const data = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; allowHttp?: boolean }>(
-		CREDENTIAL_TYPE,
-		itemIndex ?? 0,
-	);
+	const failure = failureOf({ refused: 'credential' });
+	type Fields = { baseUrl?: string; apiKey?: string; allowHttp?: boolean };
+	const data = await ctx.getCredentials<Fields>(CREDENTIAL_TYPE, itemIndex ?? 0).catch((error) => {
+		// None set, deleted, or not decryptable: n8n's own message, declared as the credential's.
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex, failure });
+	});
 	const url = checkBaseUrl(data.baseUrl, data.allowHttp);
 	const key = checkApiKey(data.apiKey);
 	if (url.problem !== undefined) {
 		throw operationError(ctx.getNode(), redact(url.message, String(data.apiKey ?? '')), {
 			itemIndex,
+			failure,
 			description:
 				'Set the workspace address in the "Asset Workspace API" credential, for example https://acme.assetworkspace.example.',
 		});
@@ -45,6 +54,7 @@ export async function readCredentials(ctx: ApiContext, itemIndex?: number): Prom
 	if (key.message !== undefined) {
 		throw operationError(ctx.getNode(), key.message, {
 			itemIndex,
+			failure,
 			description:
 				'Paste the whole key into the "Asset Workspace API" credential (create one in your profile under API Keys).',
 		});
@@ -63,7 +73,7 @@ export function serialiseBody(node: INode, body: IDataObject, request: RequestLa
 	}
 	const bytes = text === undefined ? 0 : Buffer.byteLength(text);
 	if (text !== undefined && bytes <= MAX_BODY_BYTES) return text;
-	throw operationError(
+	throw inputError(
 		node,
 		text === undefined
 			? `Asset Workspace API: the request body cannot be written as JSON${reason}`
@@ -119,7 +129,7 @@ export function readAnswer<T extends Schema>(
 	} catch {
 		const message = `answered ${status} with ${describeBody(text, apiKey).summary}`;
 		const hint = `${queued}The answer did not come from the Asset Workspace API as expected: check the base URL (a proxy or login page answers HTML).`;
-		return { failure: { status, message, hint, next, attempts } };
+		return { failure: { status, message, hint, next, attempts, contract: 'not-json' } };
 	}
 	// A server that echoes the request must not put the key into an output item, however it escapes
 	// it.
@@ -128,5 +138,5 @@ export function readAnswer<T extends Schema>(
 	if (parsed.success) return { data: withPlainPrototypes(text, parsed.data) };
 	const message = `the answer does not match the API contract: ${describeSchemaError(parsed.error)}`;
 	const hint = `${queued}Check the base URL; if it is right, the service changed its answer and this node needs an update.`;
-	return { failure: { status, message, hint, next, attempts } };
+	return { failure: { status, message, hint, next, attempts, contract: 'shape' } };
 }

@@ -114,6 +114,7 @@ export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
 		message: body.message ?? `HTTP ${status} with ${body.summary}`,
 		hint,
 		attempts,
+		retryAfterMs: stop.retryAfterMs,
 	};
 }
 
@@ -133,11 +134,12 @@ export function rateLimited(attempts: number, reopensInMs: number, tooLong = fal
 			message,
 			hint: `${waitTooLong(reopensInMs)} This request was not sent.`,
 			attempts,
+			retryAfterMs: reopensInMs,
 		};
 	}
 	const message =
 		reopensInMs > 0
 			? `rate limited: the service asked to wait ${Math.ceil(reopensInMs / 1000)} s more, past this request's deadline`
 			: "rate limited: the service kept answering 429 to this node's requests";
-	return { status: 429, message, attempts };
+	return { status: 429, message, attempts, retryAfterMs: reopensInMs };
 }

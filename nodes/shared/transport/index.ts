@@ -88,8 +88,8 @@ export class AssetWorkspaceTransport {
 		const prepared = await prepareRequest(ctx, options, this.credentials);
 		const { node, baseUrl, apiKey, label: request, sent } = prepared;
 		const until = options.until ?? Infinity;
-		const fail = (detail: FailureDetail) => requestFailure(node, apiKey, request, detail);
 		const now = settings.chance.now;
+		const fail = (detail: FailureDetail) => requestFailure(node, apiKey, request, detail, now());
 
 		for (let tries = 1; ; tries++) {
 			tries += await this.gate

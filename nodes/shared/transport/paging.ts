@@ -33,8 +33,11 @@ export class ListingError extends Error {
 	}
 }
 
+/** What is wrong with a listing: an answer against the contract, a listing that kept moving, or one too long. */
+export type ProblemKind = 'contract' | 'moved' | 'too-long';
+
 /** How a listing's problem becomes an error: a ListingError unless the caller says otherwise. */
-export type Problem = (message: string, offset: number, hint: string) => Error;
+export type Problem = (message: string, offset: number, hint: string, kind?: ProblemKind) => Error;
 export const listingError: Problem = (message, offset, hint) =>
 	new ListingError(message, offset, hint);
 
@@ -105,6 +108,7 @@ export function listingMoved(problem: Problem, offset: number, breaks: number) {
 		`the asset listing moved while it was read: ${breaks} times a page did not join the pages before it, so no complete list can be given`,
 		offset,
 		'Assets were created, removed or renamed meanwhile. Run it again, or narrow it with a Folder filter.',
+		'moved',
 	);
 }
 
@@ -121,5 +125,6 @@ export function tooManyPages(problem: Problem, maxPages: number, size: number) {
 		`the asset listing did not end after ${maxPages} pages (${maxPages * size} assets)`,
 		-1,
 		'Narrow it with a Folder filter, or turn off Return All and set a Limit.',
+		'too-long',
 	);
 }

@@ -40,7 +40,9 @@ export async function prepareRequest<T extends Schema>(
 	const key = itemIndex ?? 0;
 	if (!credentials.has(key)) credentials.set(key, readCredentials(ctx, itemIndex));
 	const { baseUrl, apiKey, decrypted: credential } = await credentials.get(key)!;
-	const label: RequestLabel = { method, path: apiPath(options.path), itemIndex };
+	// The listing of all assets names nothing but the key.
+	const keyOnly = options.path.join('/') === 'assets' && !qs?.folderId;
+	const label: RequestLabel = { method, path: apiPath(options.path), itemIndex, keyOnly };
 	const body = options.body === undefined ? undefined : serialiseBody(node, options.body, label);
 	const sent = { credential, method, url: `${baseUrl}${label.path}`, qs, body };
 	return { node, baseUrl, apiKey, label, sent };

@@ -32,6 +32,10 @@ const properties: INodeProperties[] = [
 		default: true,
 		description:
 			'Whether to wait until the job finishes and output the finished job (with waitedSeconds and pollCount). Off: output the queued job at once.',
+		builderHint: {
+			propertyHint:
+				'False for runs longer than minutes: then a Wait node and Job > Wait for Completion.',
+		},
 	},
 	optionsCollection([
 		concurrencyOption,

@@ -14,6 +14,7 @@ export const jobIdField: INodeProperties = {
 	required: true,
 	placeholder: 'e.g. {{ $json.jobId }}',
 	description: 'The job, usually mapped from the JSON of an earlier Execute step',
+	builderHint: { propertyHint: 'The jobId that Asset > Execute outputs: {{ $json.jobId }}.' },
 };
 
 const properties: INodeProperties[] = [jobIdField, optionsCollection([concurrencyOption])];
