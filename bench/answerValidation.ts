@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import * as z from 'zod/v4-mini';
 
 import { assetListSchema } from '../nodes/shared/schemas';
-import { readAnswer } from '../nodes/shared/transport/exchange';
-import { mayHoldKey, redactJson } from '../nodes/shared/transport/redact';
+import { readAnswer } from '../nodes/shared/transport/request/answer';
+import { mayHoldKey, redactJson } from '../nodes/shared/redact';
 import { publicRoute } from '../sandbox/routes';
 import { KEYS } from '../sandbox/seed';
 import { Workspace } from '../sandbox/workspace';

@@ -4,7 +4,7 @@
  * over a folder of 10,000 assets).
  */
 import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
-import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/pollJobs';
+import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/events/jobFinished/poll';
 import { count, fmt, markdownTable, measureTable } from './format';
 import { RUNS } from './measure';
 import { BEFORE_ZOD_4 } from './answerValidation';

@@ -3,7 +3,7 @@
  * what was measured and whether it was met; a target not met says why, from figures of the same
  * run. Those on reading a listing are in targetsListing.ts.
  */
-import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/pollJobs';
+import { POLL_CONCURRENCY } from '../nodes/AssetWorkspaceTrigger/events/jobFinished/poll';
 import { check, count, fmt, ratio } from './format';
 import { DIST_JS_TARGET_BYTES } from './packageSize';
 import type { BenchResults } from './results';

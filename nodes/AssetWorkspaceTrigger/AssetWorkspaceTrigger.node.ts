@@ -7,14 +7,14 @@ import {
 } from 'n8n-workflow';
 
 import { triggerHint } from '../shared/builderHints';
-import { nodeErrorOf } from '../shared/errors';
+import { nodeErrorOf } from '../shared/errors/nodeErrors';
 import { listSearchWith } from '../shared/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
-import { lastEmitUnseen, markEmit } from './emitSeen';
-import { eventOf, windowOf } from './events';
-import { onePollAtATime, pollKey, POLL_CEILING_MS } from './pollWindow';
-import { triggerProperties } from './properties';
-import { keepSlowdown, slowedUntil } from './slowdown';
+import { lastEmitUnseen, markEmit } from './polling/emitSeen';
+import { eventOf, triggerProperties, triggerSubtitle } from './events';
+import { windowOf } from './polling/event';
+import { onePollAtATime, pollKey, POLL_CEILING_MS } from './polling/window';
+import { keepSlowdown, slowedUntil } from './polling/slowdown';
 
 export interface TriggerSettings {
 	transport: TransportSettings;
@@ -34,8 +34,7 @@ export class AssetWorkspaceTrigger implements INodeType {
 		icon: { light: 'file:assetWorkspace.svg', dark: 'file:assetWorkspace.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ {"jobFinished": "Jobs finishing", "modelVersion": "Model versions", "asset": "Assets created or updated"}[$parameter["event"] || "jobFinished"] }}',
+		subtitle: triggerSubtitle,
 		description:
 			'Starts the workflow once when a watched job finishes, a model gets a new or published version, or an asset is created or changed',
 		defaults: { name: 'Asset Workspace Trigger' },
@@ -58,7 +57,7 @@ export class AssetWorkspaceTrigger implements INodeType {
 			const event = eventOf(this);
 			if (this.getMode() === 'manual') return await event.run(this, windowOf(this, settings), true);
 			const staticData = this.getWorkflowStaticData('node');
-			const now = settings.transport.chance.now();
+			const now = settings.transport.clock.now();
 			// n8n has not shown this poll the state of the last one that emitted: it would fire again.
 			const key = pollKey(this);
 			if (lastEmitUnseen(key, staticData, now)) return null;
@@ -70,7 +69,7 @@ export class AssetWorkspaceTrigger implements INodeType {
 				try {
 					const items = await event.run(this, window, false);
 					// Marked while this poll still holds the guard: no poll starts in between.
-					if (items) markEmit(key, staticData, settings.transport.chance.now());
+					if (items) markEmit(key, staticData, settings.transport.clock.now());
 					return items;
 				} finally {
 					keepSlowdown(staticData, window.api.rateLimitedUntil, window.now(), longestMs);
@@ -78,7 +77,7 @@ export class AssetWorkspaceTrigger implements INodeType {
 			};
 			return await onePollAtATime(this, now, poll, () => null);
 		};
-		// What fails a poll declares its cause, an expression's or a bug's included (errors.ts).
+		// What fails a poll declares its cause, an expression's or a bug's included.
 		this.poll = async function (this: IPollFunctions) {
 			try {
 				return await runPoll.call(this);

@@ -11,8 +11,8 @@ import type {
 
 import { assetEnvelopeSchema, versionListSchema, type Asset } from './schemas';
 import { AssetWorkspaceTransport, type TransportSettings } from './transport';
-import { searchAssets } from './transport/assets';
-import { cursorFromToken, cursorToken } from './transport/pagedSearch';
+import { searchAssets } from './transport/paging/assets';
+import { cursorFromToken, cursorToken } from './transport/paging/search';
 import { isUuid } from './validation';
 
 /** Results per call, and pages (of 100 assets) one call reads at most. */

@@ -6,7 +6,7 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { inputError } from './errors';
+import { inputError } from './errors/nodeErrors';
 
 export interface Unsendable {
 	path: string;

@@ -1,7 +1,7 @@
 /** Checks of user input, made before any request goes out. */
 import type { INode } from 'n8n-workflow';
 
-import { inputError } from './errors';
+import { inputError } from './errors/nodeErrors';
 import { requireSendable } from './unsendableValues';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -11,7 +11,11 @@
  * few turns of the event loop, the clock jumps to the end of the earliest wait and ends it. Work
  * and HTTP take no time on it; an attempt's time limit is on it too.
  */
-import { CancelledError, type Chance, type TimeLimit } from '../../nodes/shared/transport/time';
+import {
+	CancelledError,
+	type Clock,
+	type TimeLimit,
+} from '../../nodes/shared/transport/policy/clock';
 
 /** Turns of the event loop with nothing happening before the clock moves. */
 const SETTLE_TURNS = 5;
@@ -22,7 +26,7 @@ interface Timer {
 	fire: () => void;
 }
 
-export class TestClock implements Chance {
+export class TestClock implements Clock {
 	private time: number;
 	private readonly timers = new Set<Timer>();
 	private made = 0;

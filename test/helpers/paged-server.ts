@@ -3,7 +3,7 @@
  * in pages of its own size, with hidden (internal-only) entries that count for offsets but are
  * left out of pages.
  */
-import type { FetchPage } from '../../nodes/shared/transport/paging';
+import type { FetchPage } from '../../nodes/shared/transport/paging/pages';
 
 export type Item = { id: string; name: string };
 export const items = (n: number): Item[] =>

@@ -12,8 +12,8 @@
  * after the trigger stops waiting: its clock is moved on by hand, so no test waits); and in
  * n8n's modes whose state is live, nothing waits. About 2 s.
  */
-import { KEPT_WITHIN_MS } from '../../nodes/AssetWorkspaceTrigger/emitSeen';
-import { REAL_CHANCE } from '../../nodes/shared/transport/time';
+import { KEPT_WITHIN_MS } from '../../nodes/AssetWorkspaceTrigger/polling/emitSeen';
+import { REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 import { SEED_IDS } from '../../sandbox/seed';
 import { changeAsset, controlJob, newVersion, sleep, startJob } from '../helpers/http';
 import { TEST_TRANSPORT } from '../harness/engine';
@@ -77,7 +77,7 @@ async function watching(mode: N8nMode, watched: () => Promise<Watched>) {
 	const clock = { ahead: 0, now: () => Date.now() + clock.ahead };
 	const transport = {
 		...TEST_TRANSPORT,
-		chance: { ...REAL_CHANCE, now: clock.now, random: () => 0.5 },
+		clock: { ...REAL_CLOCK, now: clock.now, random: () => 0.5 },
 	};
 	const t = new TriggerHarness(env.credentials, w.parameters as any, {
 		mode,

@@ -187,7 +187,7 @@ describe.each(
 			times: mode === 'once' ? 1 : 100,
 			...f.fault,
 		});
-		const began = env.settings.chance.now();
+		const began = env.settings.clock.now();
 		const outcome = await run();
 		const hits = env.sandbox.requests.filter((r) => r.path === path && r.method === method);
 		const retried = method === 'GET' ? f.getRetried : f.postRetried;

@@ -5,7 +5,7 @@
  * Retry-After that is not a delay is no Retry-After (a GET backs off as usual, a POST is not sent
  * again). The trigger under a rate limit: rate-limits-asset-event.test.ts. About 8 s.
  */
-import { REAL_CHANCE } from '../../nodes/shared/transport/time';
+import { REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER } from '../helpers/http';
 import { answerError, useFakeServers } from '../helpers/fake-server';
@@ -96,7 +96,7 @@ describe('a Retry-After that is not a delay is no Retry-After', () => {
 				parameters: { resource: 'asset', operation: 'get', assetId: rl(SEED_IDS.revenueForecast) },
 				settings: {
 					...testTransport({ baseDelayMs: 100, maxDelayMs: 1000 }),
-					chance: { ...REAL_CHANCE, random: () => 1 },
+					clock: { ...REAL_CLOCK, random: () => 1 },
 				},
 			});
 			expect(result.error?.message).toBe(

@@ -8,7 +8,7 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 
-import { REAL_CHANCE } from '../../nodes/shared/transport/time';
+import { REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 import { SEED_IDS } from '../../sandbox/seed';
 import { changeAsset, controlJob, newAsset, removeAsset, startJob } from '../helpers/http';
 import { TEST_TRANSPORT } from '../harness/engine';
@@ -29,7 +29,7 @@ function triggerWithClock(mode: N8nMode, parameters: object) {
 	const clock = { ahead: 0, now: () => Date.now() + clock.ahead };
 	const transport = {
 		...TEST_TRANSPORT,
-		chance: { ...REAL_CHANCE, now: clock.now, random: () => 0.5 },
+		clock: { ...REAL_CLOCK, now: clock.now, random: () => 0.5 },
 	};
 	const t = new TriggerHarness(env.credentials, parameters as any, {
 		mode,

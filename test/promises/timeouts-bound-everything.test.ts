@@ -12,7 +12,7 @@
  * busy machine keeps. About 12 s alone, most of it the real waits.
  */
 import { LAST_ANSWER_MS } from '../../nodes/AssetWorkspace/helpers/waitForJob';
-import { POLL_CONCURRENCY } from '../../nodes/AssetWorkspaceTrigger/pollJobs';
+import { POLL_CONCURRENCY } from '../../nodes/AssetWorkspaceTrigger/events/jobFinished/poll';
 import { KEYS, SEED_IDS } from '../../sandbox/seed';
 import { OWNER, controlJob, sleep, startJob } from '../helpers/http';
 import { useFakeServers } from '../helpers/fake-server';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import * as z from 'zod/v4-mini';
 
 import * as schemas from '../../nodes/shared/schemas';
-import { readAnswer } from '../../nodes/shared/transport/exchange';
+import { readAnswer } from '../../nodes/shared/transport/request/answer';
 import { assetPage, validAsset as asset } from '../helpers/answers';
 
 const KEY = 'aw_test_key_never_in_these_answers';

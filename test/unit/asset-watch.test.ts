@@ -5,9 +5,9 @@ import {
 	LOOKBACK_MS,
 	MAX_RECENT,
 	observeAssets,
-} from '../../nodes/AssetWorkspaceTrigger/assetWatch';
-import type { AssetsState } from '../../nodes/AssetWorkspaceTrigger/assetState';
-import { confirmRemoved } from '../../nodes/AssetWorkspaceTrigger/removalWatch';
+} from '../../nodes/AssetWorkspaceTrigger/events/asset/watch';
+import type { AssetsState } from '../../nodes/AssetWorkspaceTrigger/events/asset/state';
+import { confirmRemoved } from '../../nodes/AssetWorkspaceTrigger/events/asset/removals';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();

@@ -13,7 +13,7 @@ import {
 	versionListSchema,
 	type Schema,
 } from '../../nodes/shared/schemas';
-import { readAnswer } from '../../nodes/shared/transport/exchange';
+import { readAnswer } from '../../nodes/shared/transport/request/answer';
 import { assetPage as page, validAsset } from '../helpers/answers';
 
 const KEY = 'aw_test_key_never_in_these_answers';

@@ -3,8 +3,11 @@
  * read field by field) within an hour of n8n's clock; anything else moves nothing. Pure: well under
  * a second.
  */
-import { parseHttpDate } from '../../nodes/shared/transport/httpDate';
-import { MAX_CLOCK_SKEW_MS, ServiceClock } from '../../nodes/shared/transport/serviceClock';
+import {
+	MAX_CLOCK_SKEW_MS,
+	parseHttpDate,
+	ServiceClock,
+} from '../../nodes/shared/transport/policy/serviceClock';
 
 const T = Date.parse('2026-11-24T10:00:00.000Z');
 

@@ -7,10 +7,10 @@
 import type { Failure, INode } from 'n8n-workflow';
 import { ExpressionError } from 'n8n-workflow';
 
-import { failureOf, type WhatFailed } from '../../nodes/shared/cause';
-import { inputError, nodeErrorOf } from '../../nodes/shared/errors';
-import { requestFailure } from '../../nodes/shared/transport/errors';
-import { rateLimited, stoppedAttempt } from '../../nodes/shared/transport/failures';
+import { failureOf, type WhatFailed } from '../../nodes/shared/errors/cause';
+import { inputError, nodeErrorOf } from '../../nodes/shared/errors/nodeErrors';
+import { requestFailure } from '../../nodes/shared/errors/requestErrors';
+import { rateLimited, stoppedAttempt } from '../../nodes/shared/errors/failureText';
 import { OWNER } from '../helpers/http';
 
 const NOW = Date.parse('2026-11-24T10:00:00Z');

@@ -9,13 +9,13 @@ import {
 	emptyAssetsState,
 	endRound,
 	observeAssets,
-} from '../../nodes/AssetWorkspaceTrigger/assetWatch';
+} from '../../nodes/AssetWorkspaceTrigger/events/asset/watch';
 import {
 	firstReadingBegan,
 	floorAfterFirstReading,
 	watchedSince,
-} from '../../nodes/AssetWorkspaceTrigger/times';
-import { MAX_CLOCK_SKEW_MS } from '../../nodes/shared/transport/serviceClock';
+} from '../../nodes/AssetWorkspaceTrigger/polling/times';
+import { MAX_CLOCK_SKEW_MS } from '../../nodes/shared/transport/policy/serviceClock';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const MINUTE = 60_000;

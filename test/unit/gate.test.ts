@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** The rate gate shared by all requests of an execution (real time, in milliseconds). */
-import { GateShutError, RateGate } from '../../nodes/shared/transport/gate';
-import { CancelledError, REAL_CHANCE } from '../../nodes/shared/transport/time';
+import { GateShutError, RateGate } from '../../nodes/shared/transport/policy/gate';
+import { CancelledError, REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 
-const gate = () => new RateGate(REAL_CHANCE);
+const gate = () => new RateGate(REAL_CLOCK);
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('open until the first 429: everyone goes at once', async () => {
@@ -97,7 +97,7 @@ test('shut for longer than the caller may wait at all: fails at once, whatever t
 
 test('a gate made from an earlier 429 is shut until then, then lets one through at a time', async () => {
 	const shutUntil = Date.now() + 30;
-	const g = new RateGate(REAL_CHANCE, shutUntil);
+	const g = new RateGate(REAL_CLOCK, shutUntil);
 	expect(g.width).toBe(1);
 	await g.enter(Infinity);
 	expect(Date.now()).toBeGreaterThanOrEqual(shutUntil - 1);
@@ -107,7 +107,7 @@ test('a gate made from an earlier 429 is shut until then, then lets one through 
 });
 
 test('a request waiting for a place gets it when the first one out releases (a gate made shut: the first release woke nobody, and the second model of a trigger poll after a 429 waited out the whole window)', async () => {
-	const g = new RateGate(REAL_CHANCE, Date.now() + 20);
+	const g = new RateGate(REAL_CLOCK, Date.now() + 20);
 	// One at a time: whichever gets in first gives its place back; the other must then get in,
 	// well before its deadline (it failed with GateShutError at the deadline before).
 	const both = [g.enter(Date.now() + 10_000), g.enter(Date.now() + 10_000)];

@@ -8,7 +8,7 @@ import {
 	readWatchState,
 	writeWatchState,
 	type WatchState,
-} from '../../nodes/AssetWorkspaceTrigger/jobWatch';
+} from '../../nodes/AssetWorkspaceTrigger/events/jobFinished/watch';
 
 const all = { statuses: ['success', 'warning', 'failed'], emitAlreadyFinished: true };
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -3,7 +3,7 @@
  * and a longer one that an older version kept is no wait at all. Pure: well
  * under a second.
  */
-import { keepSlowdown, slowedUntil } from '../../nodes/AssetWorkspaceTrigger/slowdown';
+import { keepSlowdown, slowedUntil } from '../../nodes/AssetWorkspaceTrigger/polling/slowdown';
 
 const NOW = Date.parse('2026-11-24T10:00:00Z');
 const CAP = 60_000;

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 
-import { keySpellings, mayHoldKey, redactJson } from '../../nodes/shared/transport/redact';
+import { keySpellings, mayHoldKey, redactJson } from '../../nodes/shared/redact';
 
 /** Keys of at least 8 characters, from letters and digits, URL-reserved and non-ASCII characters. */
 const keys = fc

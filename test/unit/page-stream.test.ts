@@ -5,9 +5,9 @@
  * page a poll stopped at); stopping when told to or at a failed page; knowing where the listing
  * ended last time, no request past that end unless the listing grew. Well under a second.
  */
-import { marksOf } from '../../nodes/shared/transport/pageChain';
-import type { FetchPage } from '../../nodes/shared/transport/paging';
-import { streamPages, type Resume } from '../../nodes/shared/transport/pageStream';
+import { marksOf } from '../../nodes/shared/transport/paging/chain';
+import type { FetchPage } from '../../nodes/shared/transport/paging/pages';
+import { streamPages, type Resume } from '../../nodes/shared/transport/paging/stream';
 import { items, server, type Item } from '../helpers/paged-server';
 
 /** Offsets of a reading from 0: pages of 100 that overlap by one. */

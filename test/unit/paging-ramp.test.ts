@@ -8,9 +8,9 @@
  * page aborts the pages in flight behind it, not those before it, and nothing more is asked;
  * once a page says the listing ends, nothing past it is asked.
  */
-import type { FetchPage } from '../../nodes/shared/transport/paging';
-import { readAllPages, streamPages } from '../../nodes/shared/transport/pageStream';
-import { reachOf } from '../../nodes/shared/transport/pageWindow';
+import type { FetchPage } from '../../nodes/shared/transport/paging/pages';
+import { readAllPages, streamPages } from '../../nodes/shared/transport/paging/stream';
+import { reachOf } from '../../nodes/shared/transport/paging/run';
 
 type Item = { id: string };
 const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ id: `id-${i}` }));

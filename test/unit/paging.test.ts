@@ -4,14 +4,18 @@
  * server (no HTTP): offsets follow the server's page size, only hasMore ends a listing,
  * contradictions are errors, a picker reads a bounded number of pages and says where to go on.
  */
-import { ListingError, type FetchPage, type ListPage } from '../../nodes/shared/transport/paging';
-import { readAllPages } from '../../nodes/shared/transport/pageStream';
+import {
+	ListingError,
+	type FetchPage,
+	type ListPage,
+} from '../../nodes/shared/transport/paging/pages';
+import { readAllPages } from '../../nodes/shared/transport/paging/stream';
 import { items, server, type Item } from '../helpers/paged-server';
 import {
 	cursorFromToken,
 	cursorToken,
 	searchPages,
-} from '../../nodes/shared/transport/pagedSearch';
+} from '../../nodes/shared/transport/paging/search';
 
 const all = (fetchPage: FetchPage<Item>, inFlight = 3) =>
 	readAllPages(fetchPage, { start: 0, inFlight, maxPages: 10_000 });

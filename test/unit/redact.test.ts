@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Keeping the key out of text and parsed answers, in every spelling a server might echo it in. */
-import { keySpellings, mayHoldKey, redact, redactJson } from '../../nodes/shared/transport/redact';
+import { keySpellings, mayHoldKey, redact, redactJson } from '../../nodes/shared/redact';
 
 const KEY = 'aw_live/9f8e7d6c/5b4a3210';
 /** A key with characters that URL-encoding changes. */

@@ -2,7 +2,7 @@
  * A Retry-After date is read against the answer's own `Date` (the service's clock), when that is
  * an HTTP date within an hour of n8n's clock; otherwise against n8n's. Pure: well under a second.
  */
-import { readOutcome } from '../../nodes/shared/transport/attempt';
+import { readOutcome } from '../../nodes/shared/transport/request/loop';
 
 const NOW = Date.parse('2026-11-24T10:00:00Z');
 const utc = (ms: number) => new Date(ms).toUTCString();

@@ -6,7 +6,7 @@ import {
 	parseRetryAfter,
 	RETRY_AFTER_JITTER,
 	type FailedAttempt,
-} from '../../nodes/shared/transport/retry';
+} from '../../nodes/shared/transport/policy/retry';
 
 const policy = DEFAULT_RETRY_POLICY;
 const half = () => 0.5;

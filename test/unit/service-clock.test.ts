@@ -1,5 +1,5 @@
 /** The service's clock from its Date headers: never taken for later than it is. */
-import { ServiceClock } from '../../nodes/shared/transport/serviceClock';
+import { ServiceClock } from '../../nodes/shared/transport/policy/serviceClock';
 
 const T = Date.parse('2026-11-24T10:00:00.000Z');
 const date = (ms: number) => new Date(ms).toUTCString();

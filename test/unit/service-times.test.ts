@@ -4,7 +4,7 @@
  * time without a zone is UTC whatever n8n's own zone (this tier runs in Asia/Tokyo, the
  * integration tier west of UTC). Anything else is no time. Pure: well under a second.
  */
-import { timeOf } from '../../nodes/AssetWorkspaceTrigger/times';
+import { timeOf } from '../../nodes/AssetWorkspaceTrigger/polling/times';
 
 const AT = Date.UTC(2026, 10, 26, 2, 0, 0);
 

@@ -3,7 +3,7 @@ import {
 	observeUnreadableModel,
 	observeVersions,
 	type ModelsState,
-} from '../../nodes/AssetWorkspaceTrigger/versionWatch';
+} from '../../nodes/AssetWorkspaceTrigger/events/modelVersion/watch';
 
 const M = 'model-1';
 const v = (n: number, published = false) => ({

@@ -9,7 +9,7 @@ import {
 	KEPT_WITHIN_MS,
 	lastEmitUnseen,
 	markEmit,
-} from '../../nodes/AssetWorkspaceTrigger/emitSeen';
+} from '../../nodes/AssetWorkspaceTrigger/polling/emitSeen';
 
 const NOW = Date.parse('2026-11-24T10:00:00Z');
 let nodes = 0;

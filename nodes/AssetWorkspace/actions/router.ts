@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../shared/concurrency';
-import { inputError, nodeErrorOf } from '../../shared/errors';
+import { inputError, nodeErrorOf } from '../../shared/errors/nodeErrors';
 import { AssetWorkspaceTransport, type TransportSettings } from '../../shared/transport';
 import { errorItem, withStartedJobs, type Outcome } from '../helpers/failedItems';
 import { optional } from '../helpers/parameters';

@@ -6,7 +6,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { inputError } from '../../shared/errors';
+import { inputError } from '../../shared/errors/nodeErrors';
 import { requireParameters, show } from '../../shared/validation';
 import { findInexactNumber } from './exactNumbers';
 import { walkJsonText } from './jsonText';

@@ -16,7 +16,7 @@ import {
 
 import type { AssetWorkspaceTransport } from '../../shared/transport';
 import type { WaitOptions } from './waitOptions';
-import { operationError } from '../../shared/errors';
+import { operationError } from '../../shared/errors/nodeErrors';
 import { isTerminal, jobEnvelopeSchema, type Job } from '../../shared/schemas';
 
 /** Answers that will not change by asking again: the wait ends on them at once. */
@@ -50,7 +50,7 @@ export async function waitForJob(
 	known?: Job,
 ): Promise<IDataObject> {
 	// The transport's clock and waits (real ones, unless a test holds them).
-	const { now, pause } = api.settings.chance;
+	const { now, pause } = api.settings.clock;
 	const started = now();
 	const deadline = started + options.timeoutSeconds * 1000;
 	let job = known;

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError } from '../../shared/errors';
+import { inputError } from '../../shared/errors/nodeErrors';
 import { optional, optionalList } from './parameters';
 
 export interface WaitOptions {

@@ -1,30 +1,39 @@
 /**
- * The single way out to the Asset Workspace API. It ties the parts: the rate gate shared by all
- * requests of an execution, one HTTP attempt at a time, the retry decision, the answer checked
- * against its schema, failures mapped to node errors, and the paging plans. Every wait inside a
- * request (the gate, attempts, retry sleeps) ends by the request's deadline (`until`). The answers'
- * `Date` headers tell the service's clock (`serviceTime`).
+ * The single way out to the Asset Workspace API, in layers: request/ (what goes out, one attempt,
+ * the loop of attempts, what comes back), policy/ (retries, the rate gate, clocks) and paging/.
  */
 import type { Parsed, Schema } from '../schemas';
-import { abortOn, attempt, cancelSignalOf, readOutcome, type ApiContext } from './attempt';
-import { cancelledError, requestFailure, type FailureDetail } from './errors';
-import { noAnswerCause, rateLimited, stoppedAttempt } from './failures';
-import { readAnswer } from './exchange';
-import { GateShutError, RateGate } from './gate';
-import { prepareRequest, type CredentialsPerItem, type RequestOptions } from './request';
-import { decideRetry, longestWaitMs } from './retry';
-import { ServiceClock } from './serviceClock';
-import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
-import { CancelledError } from './time';
+import { REAL_CLOCK, type Clock } from './policy/clock';
+import { RateGate } from './policy/gate';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './policy/retry';
+import { ServiceClock } from './policy/serviceClock';
+import { abortOn, cancelSignalOf, type ApiContext } from './request/attempt';
+import { sendWithRetries } from './request/loop';
+import { prepareRequest, type CredentialsPerItem, type RequestOptions } from './request/prepare';
 
-export { CREDENTIAL_TYPE, type ApiContext } from './attempt';
-export { apiPath, MAX_BODY_BYTES } from './exchange';
-export type { RequestOptions } from './request';
-export { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
+export { CREDENTIAL_TYPE, type ApiContext } from './request/attempt';
+export { apiPath, MAX_BODY_BYTES, type RequestOptions } from './request/prepare';
+
+/** What a transport is given: the retry policy, how a listing is paged, and its clock. */
+export interface TransportSettings {
+	retry: RetryPolicy;
+	/** A listing's pages in flight at most (w): 1, 2, 4... as it proves long, fewer after a 429. */
+	pagesInFlight: number;
+	/** A listing longer than this many pages (1,000,000 assets) fails: it does not page. */
+	maxPages: number;
+	clock: Clock;
+}
+
+export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = {
+	retry: DEFAULT_RETRY_POLICY,
+	pagesInFlight: 8,
+	maxPages: 10_000,
+	clock: REAL_CLOCK,
+};
 
 export class AssetWorkspaceTransport {
 	private readonly gate: RateGate;
-	private readonly clock = new ServiceClock();
+	private readonly serviceClock = new ServiceClock();
 	private readonly credentials: CredentialsPerItem = new Map();
 
 	/** `shutUntil`: a 429 seen before (a trigger's last poll) shuts the rate gate until then. */
@@ -33,7 +42,7 @@ export class AssetWorkspaceTransport {
 		readonly settings: TransportSettings = DEFAULT_TRANSPORT_SETTINGS,
 		shutUntil?: number,
 	) {
-		this.gate = new RateGate(settings.chance, shutUntil);
+		this.gate = new RateGate(settings.clock, shutUntil);
 	}
 
 	/** The node the errors name. */
@@ -52,104 +61,38 @@ export class AssetWorkspaceTransport {
 	}
 
 	/** The service's time (ms) at our time `at` (by default now), as its answers' dates tell it. */
-	serviceTime(at = this.settings.chance.now()) {
-		return at + this.clock.offsetMs;
+	serviceTime(at = this.settings.clock.now()) {
+		return at + this.serviceClock.offsetMs;
 	}
 
-	/**
-	 * One API call: retried by the policy, validated with `schema`, errors mapped to NodeApiError.
-	 */
+	/** One API call: retried by the policy, validated with `schema`, errors as node errors. */
 	async request<T extends Schema>(options: RequestOptions<T>): Promise<Parsed<T>> {
 		return (await this.send(options, false)) as Parsed<T>;
 	}
 
 	/** The same, but a 404 answers `null` instead of failing. */
 	async requestOrNotFound<T extends Schema>(options: RequestOptions<T>) {
-		return (await this.send(options, true)) as Parsed<T> | null;
+		return await this.send(options, true);
 	}
 
 	/** The request ends when the execution is cancelled or the caller's signal aborts. */
 	private async send<T extends Schema>(options: RequestOptions<T>, notFoundIsNull: boolean) {
 		const stop = abortOn(cancelSignalOf(this.ctx), options.signal);
 		try {
-			return await this.attempts(options, notFoundIsNull, stop.signal);
+			const prepared = await prepareRequest(this.ctx, options, this.credentials);
+			const { retry, clock } = this.settings;
+			const sender = {
+				ctx: this.ctx,
+				retry,
+				clock,
+				gate: this.gate,
+				serviceClock: this.serviceClock,
+			};
+			const until = options.until ?? Infinity;
+			const request = { schema: options.schema, until, notFoundIsNull, cancel: stop.signal };
+			return await sendWithRetries(sender, prepared, request);
 		} finally {
 			stop.release();
-		}
-	}
-
-	private async attempts<T extends Schema>(
-		options: RequestOptions<T>,
-		notFoundIsNull: boolean,
-		cancel: AbortSignal,
-	) {
-		const { ctx, settings } = this;
-		const { method } = options;
-		const prepared = await prepareRequest(ctx, options, this.credentials);
-		const { node, baseUrl, apiKey, label: request, sent } = prepared;
-		const until = options.until ?? Infinity;
-		const now = settings.chance.now;
-		const fail = (detail: FailureDetail) => requestFailure(node, apiKey, request, detail, now());
-
-		for (let tries = 1; ; tries++) {
-			tries += await this.gate
-				.enter(until, cancel, longestWaitMs(settings.retry))
-				.catch((error: unknown) => {
-					if (error instanceof CancelledError) throw cancelledError(node, request);
-					const shut = error instanceof GateShutError ? error : undefined;
-					throw fail(rateLimited(tries, shut?.reopensInMs ?? 0, shut?.tooLong));
-				});
-			if (tries > settings.retry.maxAttempts) {
-				this.gate.release();
-				throw fail(rateLimited(tries - 1, 0));
-			}
-			const sentAt = now();
-			const timeout = Math.min(settings.retry.attemptTimeoutMs, until - sentAt);
-			const limit = settings.chance.timeLimit(Math.max(1, Math.round(timeout)));
-			const outcome = await attempt(ctx, sent, limit, cancel);
-			const { answer, status, retryAfterMs, code } = readOutcome(outcome, now());
-			if (answer)
-				this.clock.observe({ date: answer.response.headers.date, sentAt, receivedAt: now() });
-			const failed = { method, attempt: tries, status, networkCode: code, retryAfterMs };
-			const decision = decideRetry(
-				{ ...failed, timeLeftMs: until - now() },
-				settings.retry,
-				settings.chance.random,
-			);
-			// A 429 shuts the gate for everyone (even when this request gives up).
-			const waitMs = decision.retry ? decision.waitMs : (retryAfterMs ?? 0);
-			const tooLong = !decision.retry && decision.reason === 'retryAfterTooLong';
-			this.gate.release(status === 429 ? { sentAt, waitMs, tooLong } : undefined);
-			if ('error' in outcome && outcome.cancelled) throw cancelledError(node, request);
-			if (answer && status! >= 200 && status! < 300) {
-				const context = { method, status: status!, attempts: tries };
-				const read = readAnswer(answer.text, options.schema, apiKey, context);
-				if ('failure' in read) throw fail(read.failure);
-				return read.data;
-			}
-			if (status === 404 && notFoundIsNull) return null;
-			if (decision.retry && status !== 429)
-				await settings.chance.pause(decision.waitMs, cancel).catch(() => {
-					throw cancelledError(node, request);
-				});
-			if (decision.retry) continue;
-			throw fail(
-				stoppedAttempt({
-					method,
-					baseUrl,
-					apiKey,
-					attempts: tries,
-					reason: decision.reason,
-					retryAfterMs,
-					noAnswer:
-						'error' in outcome ? { code, cause: noAnswerCause(outcome, timeout) } : undefined,
-					answer: answer && {
-						status: status!,
-						location: answer.response.headers.location,
-						text: answer.text,
-					},
-				}),
-			);
 		}
 	}
 }

@@ -49,7 +49,7 @@ export interface NodeRunResult {
 /** The node types, with our node built with `settings` and its execute() timed. */
 function typesFor(settings: TransportSettings | undefined, timing: { ms: number }): INodeTypes {
 	const node = settings ? new AssetWorkspace(settings) : nodeClasses[NODE_TYPE];
-	const { now } = (settings ?? TEST_TRANSPORT).chance;
+	const { now } = (settings ?? TEST_TRANSPORT).clock;
 	const timed: INodeType = {
 		...node,
 		description: node.description,

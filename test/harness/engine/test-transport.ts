@@ -3,8 +3,11 @@ import {
 	DEFAULT_TRANSPORT_SETTINGS,
 	type TransportSettings,
 } from '../../../nodes/shared/transport';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../../nodes/shared/transport/retry';
-import type { Chance } from '../../../nodes/shared/transport/time';
+import {
+	DEFAULT_RETRY_POLICY,
+	type RetryPolicy,
+} from '../../../nodes/shared/transport/policy/retry';
+import type { Clock } from '../../../nodes/shared/transport/policy/clock';
 
 /**
  * The transport settings the tests run with: the real policy (what is retried, how often, the
@@ -18,9 +21,9 @@ export const TEST_TRANSPORT: TransportSettings = {
 /** TEST_TRANSPORT with some retry settings changed, and on `clock` (a TestClock) when given. */
 export const testTransport = (
 	retry: Partial<RetryPolicy> = {},
-	clock: Chance = TEST_TRANSPORT.chance,
+	clock: Clock = TEST_TRANSPORT.clock,
 ): TransportSettings => ({
 	...TEST_TRANSPORT,
 	retry: { ...TEST_TRANSPORT.retry, ...retry },
-	chance: clock,
+	clock: clock,
 });

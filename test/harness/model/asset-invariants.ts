@@ -4,8 +4,8 @@
  * first reading (Fire for What Exists off), each asset that existed then once (on), each removal
  * once (Fire for Removed Assets on); with exactly the allowances the docs state.
  */
-import { timeOf } from '../../../nodes/AssetWorkspaceTrigger/times';
-import { MAX_CLOCK_SKEW_MS } from '../../../nodes/shared/transport/serviceClock';
+import { timeOf } from '../../../nodes/AssetWorkspaceTrigger/polling/times';
+import { MAX_CLOCK_SKEW_MS } from '../../../nodes/shared/transport/policy/serviceClock';
 import type { ModelPoll } from './model-trigger';
 import type { Served } from './sim-network';
 import type { ServiceClocks } from './sim-service';

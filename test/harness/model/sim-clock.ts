@@ -3,7 +3,11 @@
  * else can happen, straight to the next wait's end. The node's transport runs on it (its `now`,
  * waits and attempt time limits), so a run's verdict never depends on the machine.
  */
-import { CancelledError, type Chance, type TimeLimit } from '../../../nodes/shared/transport/time';
+import {
+	CancelledError,
+	type Clock,
+	type TimeLimit,
+} from '../../../nodes/shared/transport/policy/clock';
 
 interface Timer {
 	at: number;
@@ -11,7 +15,7 @@ interface Timer {
 	fire: () => void;
 }
 
-export class SimClock implements Chance {
+export class SimClock implements Clock {
 	private time: number;
 	private readonly timers = new Set<Timer>();
 	private made = 0;

@@ -144,7 +144,7 @@ export class TriggerHarness {
 			budgetMs:
 				durable && !activation ? () => this.options.budgetMs ?? DURABLE_BUDGET_MS : undefined,
 			n8n1: this.mode === 'n8n1',
-			now: this.settings.transport.chance.now,
+			now: this.settings.transport.clock.now,
 		});
 		if (mode === 'manual') return { items, error, durationMs };
 		if (durable) {

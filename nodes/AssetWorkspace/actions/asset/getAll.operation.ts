@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import type { Asset } from '../../../shared/schemas';
 import { optional, optionalList, readLimit, readOptionalId } from '../../helpers/parameters';
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { readAllAssets, searchAssets } from '../../../shared/transport/assets';
+import { readAllAssets, searchAssets } from '../../../shared/transport/paging/assets';
 import { folderLocator } from '../../../shared/locators';
 import { returnAllAndLimit } from '../common.descriptions';
 

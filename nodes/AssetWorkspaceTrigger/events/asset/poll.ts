@@ -1,0 +1,153 @@
+/**
+ * One poll of the Asset Created or Updated event: reads the listing (in a folder, or the whole
+ * workspace) from where the round stands, pages side by side through the node's rate gate, until
+ * the listing ends or the poll stops: its window closes, or the service rate limits it (429). A
+ * poll that stops keeps what it read and fires what it found; the round goes on at the next
+ * poll. Changes fire as they are seen; a removal fires only after a whole round, and only once a
+ * request for that asset confirms it (one not confirmed in time is asked first at the next poll).
+ * Times are the service's (its answers' Date headers).
+ */
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { failureOf } from '../../../shared/errors/cause';
+import type { Asset } from '../../../shared/schemas';
+import { searchAssets, streamAssets } from '../../../shared/transport/paging/assets';
+import type { Resume } from '../../../shared/transport/paging/stream';
+import { confirmRemovals } from './removals';
+import type { AssetsState } from './state';
+import { emptyAssetsState, endRound, MAX_IDS, observeAssets } from './watch';
+import { LEAST_TIME_TO_ASK_MS } from '../../polling/askWithin';
+import type { PollWindowed } from '../../polling/event';
+import { firstReadingBegan, newestOf, timeOf } from '../../polling/times';
+
+export interface AssetPoll extends PollWindowed {
+	folderId?: string;
+	emitExisting: boolean;
+	removed: boolean;
+}
+
+/** A copy of the state for this scope; another scope (the Folder changed) starts afresh. */
+function readAssetsState(staticData: Record<string, unknown>, scope: string): AssetsState {
+	const stored = staticData.assets as AssetsState | undefined;
+	// JSON, not structuredClone: n8n's static data is a proxy, which structuredClone refuses.
+	const copy =
+		stored && typeof stored === 'object'
+			? (JSON.parse(JSON.stringify(stored)) as AssetsState)
+			: undefined;
+	return copy && (copy.scope ?? '') === scope ? copy : emptyAssetsState(scope);
+}
+
+const hasTime = (poll: AssetPoll) => poll.until - poll.now() >= LEAST_TIME_TO_ASK_MS;
+
+const tooManyIds = (ctx: IPollFunctions) =>
+	new NodeOperationError(
+		ctx.getNode(),
+		`Fire for Removed Assets watches at most ${MAX_IDS} assets, and this scope holds more`,
+		{
+			description:
+				'Choose a Folder with fewer assets, or turn Fire for Removed Assets off (created and updated assets have no limit).',
+			failure: failureOf({ refused: 'input' }),
+		},
+	);
+
+/** A time the node cannot read would make an asset fire never or always: the poll says so. */
+function checkTimes(ctx: IPollFunctions, assets: Asset[]) {
+	for (const asset of assets)
+		for (const field of ['updatedAt', 'createdAt'] as const)
+			if (timeOf(asset[field]) === undefined)
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`Asset Workspace API: the asset ${asset.id} has ${field} ${JSON.stringify(asset[field])}, which is not a date-time`,
+					{ description: 'The service must write times as ISO 8601 (2026-11-26T02:00:00Z).' },
+				);
+}
+
+export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const state = readAssetsState(staticData, poll.folderId ?? '');
+	const unchanged = JSON.stringify(state);
+	const startedAt = poll.now();
+	// This poll begins the first reading of the scope.
+	const first = state.watermark === undefined && state.round === undefined;
+	const pages: Array<{ items: Asset[]; offset: number; next?: Resume }> = [];
+	// The service's times in every answer, joined or not: how late its clock has been seen.
+	const written: string[] = [];
+	const outcome = await streamAssets(poll.api, {
+		folderId: poll.folderId,
+		start: state.round?.next ?? 0,
+		anchor: state.round?.anchor,
+		// Starting the first reading over would fire what exists twice.
+		restart: !(state.watermark === undefined && poll.emitExisting),
+		lastOffset: state.lastOffset,
+		until: poll.until,
+		mayAsk: () => hasTime(poll),
+		onPage: (items, page) => pages.push({ items, ...page }),
+		onAnswer: (items) => written.push(...items.map((asset) => asset.updatedAt)),
+	});
+	if ('failure' in outcome && outcome.failure !== undefined) {
+		const { failure } = outcome;
+		// A page refused by a rate limit, or cut off as the window closed: the round goes on from
+		// it next poll, and what was read counts. A wait longer than the node waits fails the poll.
+		const stop =
+			failure instanceof NodeApiError &&
+			!poll.api.askedToWaitTooLong &&
+			(failure.httpCode === '429' || (pages.length > 0 && !hasTime(poll)));
+		if (!stop) throw failure;
+	}
+	const read = pages.flatMap((page) => page.items);
+	checkTimes(ctx, read);
+	const dated = poll.api.serviceTime(startedAt);
+	const now = first ? firstReadingBegan(dated, newestOf(written)) : dated;
+	const fired: IDataObject[] = [];
+	for (const page of pages) {
+		const options = { emitExisting: poll.emitExisting, removed: poll.removed, now };
+		for (const change of observeAssets<Asset>(state, page.items, options))
+			fired.push({ event: change.event, ...change.asset });
+		// The ids seen may repeat (a listing that moved): counted apart only when there are many.
+		const ids = state.round?.ids ?? [];
+		if (ids.length > MAX_IDS && new Set(ids).size > MAX_IDS) throw tooManyIds(ctx);
+		if (page.next)
+			state.round = { ...state.round!, next: page.next.offset, anchor: page.next.anchor };
+	}
+	// A first reading that fires what exists and lost its place ends there (it never starts over).
+	const lastPage = pages[pages.length - 1];
+	const candidates =
+		outcome.ended || ('lost' in outcome && outcome.lost)
+			? endRound(state, lastPage?.offset ?? 0)
+			: [];
+	const removals = await confirmRemovals(
+		poll,
+		state,
+		poll.removed ? [...(state.unconfirmed ?? []), ...candidates] : [],
+	);
+	if (removals.waitTooLong) throw removals.waitTooLong;
+	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
+	if (JSON.stringify(state) !== unchanged) staticData.assets = state;
+	const items = [...fired.map((json) => ({ json })), ...removals.fired];
+	return items.length > 0 ? [items] : null;
+}
+
+/** Fetch Test Event: the most recently updated asset of the first page as "updated", changing nothing. */
+export async function sampleAssets(ctx: IPollFunctions, poll: AssetPoll) {
+	const { items } = await searchAssets(poll.api, {
+		folderId: poll.folderId,
+		max: Number.MAX_SAFE_INTEGER,
+		keep: () => true,
+		maxPages: 1,
+		pagesRunOut: 'pause',
+		until: poll.until,
+	});
+	const newest = [...items].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt))[0];
+	if (!newest)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'No asset in this scope can be read with this API key',
+			{ failure: failureOf({ status: 404 }) },
+		);
+	return [[{ json: { event: 'updated', ...newest } as IDataObject }]];
+}

@@ -1,0 +1,86 @@
+/**
+ * The Asset event's removals: the ids a complete round no longer lists are candidates, each
+ * confirmed by a request after the listing (404 or 403, or now in another folder: gone), once.
+ */
+import type { INodeExecutionData, NodeApiError } from 'n8n-workflow';
+
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { assetEnvelopeSchema } from '../../../shared/schemas';
+import { LEAST_TIME_TO_ASK_MS } from '../../polling/askWithin';
+import type { PollWindowed } from '../../polling/event';
+import type { AssetsState, Round } from './state';
+
+/** Candidates asked at once: one that never answers holds its own place only. */
+const CANDIDATES_AT_ONCE = 8;
+
+type Answer = 'gone' | 'there' | 'unknown';
+
+/**
+ * At a round's end: the ids in scope become the ones it saw; those in scope before and not seen
+ * now are returned as candidates. With removed off nothing is kept.
+ */
+export function roundRemovals(state: AssetsState, round: Round): string[] {
+	const seen = new Set(round.ids);
+	const gone = round.ids ? (state.ids ?? []).filter((id) => !seen.has(id)) : [];
+	state.ids = round.ids && [...seen];
+	const unconfirmed = round.ids ? (state.unconfirmed ?? []).filter((id) => !seen.has(id)) : [];
+	state.unconfirmed = unconfirmed.length > 0 ? unconfirmed : undefined;
+	return gone;
+}
+
+/** Records a candidate's answer: gone fires once and is forgotten, unknown is asked again. */
+export function confirmRemoved(state: AssetsState, id: string, answer: Answer) {
+	const unconfirmed = new Set(state.unconfirmed);
+	if (answer === 'unknown') unconfirmed.add(id);
+	else unconfirmed.delete(id);
+	state.unconfirmed = unconfirmed.size > 0 ? [...unconfirmed] : undefined;
+	if (answer === 'there' && state.ids && !state.ids.includes(id)) state.ids.push(id);
+	if (answer === 'gone') {
+		delete state.recent[id];
+		// A round may have listed it since it was a candidate: it is out of scope now.
+		state.ids = state.ids?.filter((known) => known !== id);
+		if (state.round?.ids) state.round.ids = state.round.ids.filter((seen) => seen !== id);
+	}
+}
+
+/** What a request says of a candidate, and a failure the poll must show. */
+async function ask(
+	poll: PollWindowed & { folderId?: string },
+	id: string,
+): Promise<{ answer: Answer; failure?: NodeApiError }> {
+	if (poll.until - poll.now() < LEAST_TIME_TO_ASK_MS) return { answer: 'unknown' };
+	try {
+		const found = await poll.api.requestOrNotFound({
+			method: 'GET',
+			path: ['assets', id],
+			schema: assetEnvelopeSchema,
+			until: poll.until,
+		});
+		const moved = poll.folderId !== undefined && found?.data.parentFolder?.id !== poll.folderId;
+		return { answer: found === null || moved ? 'gone' : 'there' };
+	} catch (error) {
+		const failure = error as NodeApiError;
+		return failure.httpCode === '403' ? { answer: 'gone' } : { answer: 'unknown', failure };
+	}
+}
+
+/**
+ * Asks for each candidate; returns the removals that fire, and a 429 whose wait was longer than
+ * the node waits (it fails the poll, as a listing page's would).
+ */
+export async function confirmRemovals(
+	poll: PollWindowed & { folderId?: string },
+	state: AssetsState,
+	candidates: string[],
+): Promise<{ fired: INodeExecutionData[]; waitTooLong?: NodeApiError }> {
+	const ids = [...new Set(candidates)];
+	const answers = await mapWithConcurrency(ids, CANDIDATES_AT_ONCE, (id) => ask(poll, id));
+	const fired: INodeExecutionData[] = [];
+	let waitTooLong: NodeApiError | undefined;
+	answers.forEach(({ answer, failure }, index) => {
+		confirmRemoved(state, ids[index], answer);
+		if (answer === 'gone') fired.push({ json: { event: 'removed', id: ids[index] } });
+		if (failure?.httpCode === '429' && poll.api.askedToWaitTooLong) waitTooLong ??= failure;
+	});
+	return { fired, waitTooLong };
+}

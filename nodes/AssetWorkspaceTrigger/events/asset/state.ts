@@ -1,0 +1,35 @@
+/**
+ * The Asset event's saved state: what a poll leaves in the node's static data for the next one
+ * (assetWatch.ts decides on it, removalWatch.ts keeps its removals).
+ */
+import type { Mark } from '../../../shared/transport/paging/chain';
+
+export interface AssetsState {
+	/** The Folder id the state was learnt for; '' for the whole workspace. */
+	scope?: string;
+	/** Every change with updatedAt up to here (ms) is known; none before the first round ends. */
+	watermark?: number;
+	/** Recent changes: asset id to updatedAt (ms). */
+	recent: Record<string, number>;
+	/** When recent changes were dropped past MAX_RECENT: the newest dropped (ms); none fire again. */
+	floor?: number;
+	/** The round under way; see Round. */
+	round?: Round;
+	/** With removed on: the ids the last complete round saw. */
+	ids?: string[];
+	/** With removed on: ids gone from a complete round whose removal is not confirmed yet. */
+	unconfirmed?: string[];
+	/** The offset of the page that ended the last complete round. */
+	lastOffset?: number;
+}
+
+export interface Round {
+	/** Where to go on: the next page's offset, and the assets of the page before it (to join). */
+	next: number;
+	anchor?: Mark[];
+	/** When (ms) the round started, and the newest updatedAt it has seen. */
+	began: number;
+	latest: number;
+	/** With removed on: the ids seen. */
+	ids?: string[];
+}

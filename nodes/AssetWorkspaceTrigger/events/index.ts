@@ -1,0 +1,38 @@
+/** The trigger's events: adding one is a folder beside these and a line in EVENTS. */
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
+
+import type { TriggerEvent } from '../polling/event';
+import { asset } from './asset';
+import { jobFinished } from './jobFinished';
+import { modelVersion } from './modelVersion';
+
+const EVENTS: TriggerEvent[] = [asset, jobFinished, modelVersion];
+/** Workflows from before the Event parameter watch jobs. */
+const DEFAULT_EVENT = jobFinished;
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		// DEFAULT_EVENT's value, written out: n8n's scanner wants a literal default
+		default: 'jobFinished',
+		options: EVENTS.map(({ name, value, description }) => ({ name, value, description })),
+	},
+	...EVENTS.flatMap((event) =>
+		event.parameters.map((parameter) => ({
+			...parameter,
+			displayOptions: { show: { event: [event.value] } },
+		})),
+	),
+];
+
+const subtitles = Object.fromEntries(EVENTS.map((event) => [event.value, event.subtitle]));
+export const triggerSubtitle = `={{ ${JSON.stringify(subtitles)}[$parameter["event"] || "${DEFAULT_EVENT.value}"] }}`;
+
+/** The event the node is set to. */
+export function eventOf(ctx: IPollFunctions): TriggerEvent {
+	const value = ctx.getNodeParameter('event', DEFAULT_EVENT.value) as string;
+	return EVENTS.find((event) => event.value === value) ?? DEFAULT_EVENT;
+}

@@ -1,0 +1,122 @@
+/**
+ * One poll of the Model Version Created or Published event: one request per watched model (its
+ * versions), the models asked longest ago first, within the poll's window; each new version
+ * fires "created" once and each newly published one fires "published" once. The state is written
+ * once, as the last step.
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { failureOf } from '../../../shared/errors/cause';
+import { operationError } from '../../../shared/errors/nodeErrors';
+import { versionListSchema, type VersionSummary } from '../../../shared/schemas';
+import { askWithin, failIfThePollFails, isForbidden } from '../../polling/askWithin';
+import type { PollWindowed } from '../../polling/event';
+import {
+	MAX_MODELS_REMEMBERED,
+	observeUnreadableModel,
+	observeVersions,
+	type VersionEvent,
+	type WatchedModel,
+} from './watch';
+import { askOrder, readState, writeState } from '../../polling/watchList';
+
+const MODELS_AT_ONCE = 8;
+
+export interface ModelPoll extends PollWindowed {
+	models: string[];
+	emitExisting: boolean;
+}
+
+async function askModels(ctx: IPollFunctions, poll: ModelPoll, models: string[]) {
+	return await askWithin<VersionSummary[]>(ctx, poll, models, MODELS_AT_ONCE, async (assetId) => {
+		const answer = await poll.api.requestOrNotFound({
+			method: 'GET',
+			path: ['assets', assetId, 'model', 'versions'],
+			schema: versionListSchema,
+			until: poll.until,
+		});
+		return answer && answer.data.versions;
+	});
+}
+
+const summary = (version: Partial<VersionSummary>) => ({
+	versionId: version.id,
+	versionNumber: version.versionNumber,
+	...(version.comment !== undefined ? { comment: version.comment } : {}),
+});
+
+/** An event as an output item: the version's fields, and for "published" the one before. */
+export function versionItem(event: VersionEvent): IDataObject {
+	const { id, ...fields } = event.version;
+	return {
+		event: event.event,
+		assetId: event.assetId,
+		versionId: id,
+		...fields,
+		...(event.event === 'published'
+			? { previousPublished: event.previousPublished ? summary(event.previousPublished) : null }
+			: {}),
+	} as IDataObject;
+}
+
+function unreadableItem(assetId: string, kind: 'notFound' | 'forbidden'): IDataObject {
+	const why =
+		kind === 'notFound'
+			? 'answers 404: it is no model, does not exist, or this API key cannot read it'
+			: 'answers 403: this API key may not read it';
+	const message = `Model ${assetId} ${why}. It is reported once and still watched.`;
+	return { event: kind, assetId, [kind]: true, message };
+}
+
+export async function pollVersions(ctx: IPollFunctions, poll: ModelPoll) {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const state = readState<WatchedModel>(staticData, 'models');
+	const answers = await askModels(ctx, poll, askOrder(state, poll.models));
+	await failIfThePollFails(poll, answers);
+	const fired: INodeExecutionData[] = [];
+	const now = poll.now();
+	for (const answer of answers) {
+		if (answer.value) {
+			for (const event of observeVersions(state, answer.id, answer.value, poll.emitExisting)) {
+				fired.push({ json: versionItem(event) });
+			}
+		} else {
+			const kind = answer.notFound ? 'notFound' : isForbidden(answer) ? 'forbidden' : undefined;
+			if (kind && observeUnreadableModel(state, answer.id, kind)) {
+				fired.push({ json: unreadableItem(answer.id, kind) });
+			}
+		}
+		if (state[answer.id]) state[answer.id].askedAt = now;
+	}
+	writeState(staticData, 'models', state, poll.models, MAX_MODELS_REMEMBERED);
+	return fired.length > 0 ? [fired] : null;
+}
+
+/**
+ * Fetch Test Event, changing nothing: per readable model its newest version as "created", or
+ * when Fire On has only "published", its published version if it has one (the one published
+ * before it is not known: `previousPublished` is null).
+ */
+export async function sampleVersions(ctx: IPollFunctions, poll: ModelPoll, wanted: string[]) {
+	const answers = await askModels(ctx, poll, poll.models);
+	const sample = answers.flatMap((answer) => {
+		const versions = [...(answer.value ?? [])].sort((a, b) => b.versionNumber - a.versionNumber);
+		const published = versions.find((v) => v.published);
+		const event: VersionEvent | undefined =
+			!wanted.includes('created') && published
+				? { event: 'published', assetId: answer.id, version: published, previousPublished: null }
+				: versions[0] && { event: 'created', assetId: answer.id, version: versions[0] };
+		return event ? [{ json: versionItem(event) }] : [];
+	});
+	if (sample.length > 0) return [sample];
+	throw (
+		answers.find((a) => a.error)?.error ??
+		operationError(
+			ctx.getNode(),
+			'None of the watched models has a version this API key can read',
+			{
+				failure: failureOf({ status: 404 }),
+			},
+		)
+	);
+}

@@ -1,0 +1,68 @@
+/**
+ * The service's times as ms (a time without a zone is UTC, whatever n8n's zone), and when a poll
+ * began on the service's clock, for "before" and "after" (docs/trigger.md, "Clocks").
+ */
+import { MAX_CLOCK_SKEW_MS, parseHttpDate } from '../../shared/transport/policy/serviceClock';
+
+// ISO 8601 with `T` or a space (Python's str(datetime), SQL text), any fraction, a zone or none.
+const ISO =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** A time the service wrote, in ms; undefined when empty or in no form this node reads. */
+export function timeOf(time: string | null | undefined): number | undefined {
+	if (!time) return undefined;
+	const match = ISO.exec(time.trim());
+	if (!match) return parseHttpDate(time);
+	const [, year, month, day, hours = '0', minutes = '0', seconds = '0', fraction = '', zone] =
+		match;
+	const fields = [year, month, day, hours, minutes, seconds].map(Number);
+	const at = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
+	// 31 Feb or 25:00 would roll over into another time: not a time at all.
+	const check = new Date(at);
+	if (check.getUTCDate() !== fields[2] || check.getUTCHours() !== fields[3] || fields[5] > 59)
+		return undefined;
+	const ms = Math.floor(Number(`0.${fraction || '0'}`) * 1000);
+	return at + ms - zoneOffsetMs(zone);
+}
+
+function zoneOffsetMs(zone: string | undefined): number {
+	if (!zone || /^z$/i.test(zone)) return 0;
+	const digits = zone.replace(':', '');
+	const sign = digits.startsWith('-') ? -1 : 1;
+	return sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0)) * 60_000;
+}
+
+/** The newest of the service's times (undefined when none is one). */
+export function newestOf(times: Array<string | null | undefined>): number | undefined {
+	const values = times.map(timeOf).filter((value): value is number => value !== undefined);
+	return values.length > 0 ? Math.max(...values) : undefined;
+}
+
+/** An hour from the Date's time either way, and its second (HTTP dates drop the fraction). */
+const within = (time: number, dated: number) =>
+	Math.min(Math.max(time, dated - MAX_CLOCK_SKEW_MS), dated + MAX_CLOCK_SKEW_MS + 1000);
+
+/**
+ * When a poll that watches jobs began, on the service's clock: the newest time the service wrote
+ * in what it read (`dated`, its Date headers' time, only bounds it to an hour either way; an hour
+ * before it when nothing was written).
+ */
+export function watchedSince(dated: number, newestWritten: number | undefined): number {
+	return within(newestWritten ?? -Infinity, dated);
+}
+
+/**
+ * When the Asset event's first reading began: its Date's time, or the newest time the service
+ * wrote in that first poll's answers where later (a Date that runs behind), within an hour of it.
+ */
+export function firstReadingBegan(dated: number, newestWritten: number | undefined): number {
+	return Math.max(dated, within(newestWritten ?? -Infinity, dated));
+}
+
+/**
+ * The floor a first reading leaves: its start, or the newest change it saw where earlier (a Date
+ * that runs ahead), never more than an hour before its start.
+ */
+export function floorAfterFirstReading(began: number, newestSeen: number | undefined): number {
+	return Math.max(began - MAX_CLOCK_SKEW_MS, Math.min(began, newestSeen ?? -Infinity));
+}

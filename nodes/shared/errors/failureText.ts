@@ -1,0 +1,145 @@
+/**
+ * What went wrong with a request, in words for its error: the body the server sent, where a
+ * redirect pointed, why no answer came, and why the request was not sent again.
+ */
+import { errorBodySchema, parseAnswer } from '../schemas';
+import { networkWords, type FailureDetail } from './requestErrors';
+import { redact, redactJson } from '../redact';
+
+/**
+ * What a body says, for an error message: the server's error object, an HTML title, or the start
+ * of the text. The key is removed before anything is cut short.
+ */
+export function describeBody(
+	raw: string,
+	apiKey: string,
+): { code?: string; message?: string; summary: string } {
+	if (raw.trim() === '') return { summary: 'an empty body' };
+	const start = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}...` : text);
+	let json: unknown;
+	try {
+		json = redactJson(JSON.parse(raw), apiKey);
+	} catch {
+		const text = redact(raw, apiKey);
+		const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1];
+		if (title || /^\s*</.test(text)) {
+			return { summary: `an HTML page${title ? ` ("${start(title.trim())}")` : ''}, not JSON` };
+		}
+		return { summary: `a body that is not JSON: ${start(text)}` };
+	}
+	const parsed = parseAnswer(errorBodySchema, json);
+	if (parsed.success) {
+		const { code, message } = parsed.data.error;
+		return { code, message, summary: `${code}: ${message}` };
+	}
+	return { summary: `JSON without an error object: ${start(JSON.stringify(json))}` };
+}
+
+/** Where a redirect points, as an error message may show it: scheme, host and path only. */
+export function describeLocation(location: string | string[] | undefined, from: string): string {
+	const value = Array.isArray(location) ? location[0] : location;
+	if (!value) return '';
+	try {
+		const url = new URL(value, from);
+		return ` to ${url.protocol}//${url.host}${url.pathname}`;
+	} catch {
+		return '';
+	}
+}
+
+/** Why no answer came, in words: the attempt's time limit, or the error's own message. */
+export function noAnswerCause(outcome: { error: unknown; timedOut: boolean }, timeoutMs: number) {
+	if (outcome.timedOut) return `no complete answer within ${Math.round(timeoutMs / 100) / 10} s`;
+	return (outcome.error as Error)?.message ?? String(outcome.error);
+}
+
+export interface StoppedAttempt {
+	method: string;
+	baseUrl: string;
+	apiKey: string;
+	attempts: number;
+	/** The decision's reason to stop. */
+	reason: 'final' | 'attempts' | 'retryAfterTooLong' | 'noTime';
+	retryAfterMs?: number;
+	/** No answer: what happened (a network code), why in words, and the attempt's time limit. */
+	noAnswer?: { code?: string; cause: string };
+	/** An answer: its status, headers and text. */
+	answer?: { status: number; location?: string | string[]; text: string };
+}
+
+/** The failure of a request whose last attempt the retry decision did not repeat. */
+export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
+	const { attempts, method } = stop;
+	const idempotent = method === 'GET';
+	const noTime =
+		stop.reason === 'noTime' ? 'No time was left before the deadline to try again.' : '';
+	if (stop.noAnswer) {
+		const reached = idempotent
+			? ''
+			: '; the request may have reached the service, so it was not sent again';
+		const advice = idempotent
+			? 'Check the base URL and that the service is reachable.'
+			: "A job may have been queued: check the asset's jobs before running it again.";
+		return {
+			code: networkWords(stop.noAnswer.code),
+			message: `no answer from ${stop.baseUrl}${reached}`,
+			hint: `${advice} Cause: ${stop.noAnswer.cause}.${noTime ? ` ${noTime}` : ''}`,
+			next: idempotent
+				? 'Check the base URL and that the service is up.'
+				: 'Check for the job before running it again.',
+			attempts,
+		};
+	}
+	const { status, location, text } = stop.answer!;
+	if (status >= 300 && status < 400) {
+		return {
+			status,
+			message: `answered ${status} with a redirect${describeLocation(location, stop.baseUrl)}, which this node does not follow`,
+			hint: 'Redirects are not followed, so the API key goes nowhere but the base URL. Set the Base URL in the credential to the address the service redirects to (for example https:// instead of http://).',
+			next: 'Set the Base URL to the address it points to.',
+			attempts,
+		};
+	}
+	const body = describeBody(text, stop.apiKey);
+	const tooLong = stop.reason === 'retryAfterTooLong';
+	const mayHaveRun = !idempotent && status >= 500 && !tooLong;
+	const hint = tooLong
+		? waitTooLong(stop.retryAfterMs!)
+		: mayHaveRun
+			? "The service (or a gateway in front of it) failed after the request reached it, so it was not sent again. A job may have been queued: check the asset's jobs before running it again."
+			: noTime || undefined;
+	return {
+		status,
+		code: body.code,
+		message: body.message ?? `HTTP ${status} with ${body.summary}`,
+		hint,
+		attempts,
+		retryAfterMs: stop.retryAfterMs,
+	};
+}
+
+/** Why a Retry-After was not waited for. */
+const waitTooLong = (ms: number) =>
+	`The service asked to wait ${Math.ceil(ms / 1000)} s before retrying, longer than this node waits.`;
+
+/**
+ * A 429 the rate gate ended: kept refusing, shut past the deadline, or (`tooLong`) shut for longer
+ * than the retry policy waits; the request was not sent.
+ */
+export function rateLimited(attempts: number, reopensInMs: number, tooLong = false): FailureDetail {
+	if (tooLong) {
+		const message = `rate limited: the service asked to wait ${Math.ceil(reopensInMs / 1000)} s more`;
+		return {
+			status: 429,
+			message,
+			hint: `${waitTooLong(reopensInMs)} This request was not sent.`,
+			attempts,
+			retryAfterMs: reopensInMs,
+		};
+	}
+	const message =
+		reopensInMs > 0
+			? `rate limited: the service asked to wait ${Math.ceil(reopensInMs / 1000)} s more, past this request's deadline`
+			: "rate limited: the service kept answering 429 to this node's requests";
+	return { status: 429, message, attempts, retryAfterMs: reopensInMs };
+}

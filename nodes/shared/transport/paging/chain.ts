@@ -1,0 +1,97 @@
+/**
+ * Which pages of a changing listing form one exact reading: a page joins when it starts the
+ * listing or shares an asset (id and name) with one that joined (docs/development.md, "Paging").
+ */
+
+export interface Listed {
+	id: string;
+	name?: string;
+}
+
+/** An asset as the join remembers it: id and name. */
+export type Mark = [id: string, name: string];
+
+const markOf = (item: Listed) => `${item.id}\n${item.name ?? ''}`;
+
+export class PageChain<T extends Listed> {
+	private readonly handedOn = new Set<string>();
+	private readonly marks = new Set<string>();
+
+	/** `anchor`: the page a reading stopped at (the trigger's poll), which this one continues. */
+	constructor(anchor: Mark[] = []) {
+		for (const [id, name] of anchor) {
+			this.handedOn.add(id);
+			this.marks.add(markOf({ id, name }));
+		}
+	}
+
+	/**
+	 * Whether a page read from `offset` joins the reading: offset 0 starts it (again, only where it
+	 * may `restart`), any other page must share an asset with the pages that joined.
+	 */
+	joins(items: T[], offset: number, restart = true): boolean {
+		if (offset === 0 && (restart || this.marks.size === 0)) return true;
+		return items.some((item) => this.marks.has(markOf(item)));
+	}
+
+	/**
+	 * Takes a joined page; returns its assets past the last one it shares, not handed on before
+	 * (an asset before it is one the reading already passed).
+	 */
+	take(items: T[]): T[] {
+		let from = 0;
+		for (let index = items.length - 1; index >= 0; index--)
+			if (this.marks.has(markOf(items[index]))) {
+				from = index + 1;
+				break;
+			}
+		const fresh: T[] = [];
+		for (let index = 0; index < items.length; index++) {
+			const item = items[index];
+			this.marks.add(markOf(item));
+			if (index >= from && !this.handedOn.has(item.id)) {
+				this.handedOn.add(item.id);
+				fresh.push(item);
+			}
+		}
+		return fresh;
+	}
+}
+
+/** A page's assets as the next reading's anchor. */
+export const marksOf = (items: Listed[]): Mark[] => items.map((item) => [item.id, item.name ?? '']);
+
+/**
+ * Where to look for a page that joins, near `at`: back, half a page then twice as far each time
+ * (offset 0 always joins a reading that may restart); a reading that may not (a first reading that
+ * fires what exists) goes half a page back, then a page at a time forward to the end, then back.
+ */
+export class Probes {
+	private tries = 0;
+	private forward = true;
+	private step = 0;
+
+	constructor(
+		private readonly at: number,
+		private readonly size: number,
+		private readonly restart: boolean,
+	) {}
+
+	next(): number | undefined {
+		const half = Math.max(1, Math.ceil(this.size / 2));
+		const stride = Math.max(1, this.size - 1);
+		if (this.tries++ === 0) return this.at === 0 ? undefined : Math.max(0, this.at - half);
+		if (this.restart)
+			return this.at === 0 ? undefined : Math.max(0, this.at - half * 2 ** (this.tries - 1));
+		if (this.forward) return this.at + stride * ++this.step;
+		const back = this.at - stride * ++this.step;
+		return back > -stride ? Math.max(0, back) : undefined;
+	}
+
+	/** The last probe was past the listing's end: look back from now on. */
+	pastTheEnd() {
+		if (!this.forward) return;
+		this.forward = false;
+		this.step = 0;
+	}
+}

@@ -1,0 +1,122 @@
+/**
+ * A listing's pages as the contract gives them (`meta.limit` the size used, only `hasMore: false`
+ * ends it), their checks, and the errors that end a listing: never a silently short list.
+ */
+
+export interface ListPage<T> {
+	data: T[];
+	meta: { limit: number; offset: number; hasMore: boolean };
+}
+
+/** One page; `signal` aborts it when its answer is no longer wanted (the stream behind a failure). */
+export type FetchPage<T> = (
+	offset: number,
+	limit: number,
+	signal?: AbortSignal,
+) => Promise<ListPage<T>>;
+
+/** The API's largest page. */
+export const PAGE_SIZE = 100;
+
+/** Why a listing cannot go on: `offset` is the page's (-1: none), `hint` says what to do. */
+export class ListingError extends Error {
+	constructor(
+		message: string,
+		readonly offset: number,
+		readonly hint: string,
+	) {
+		super(message);
+	}
+}
+
+/** What ended a listing: an answer against the contract, one that kept moving, or too long. */
+export type ProblemKind = 'contract' | 'moved' | 'too-long';
+
+/** How a listing's problem becomes an error: a ListingError unless the caller says otherwise. */
+export type Problem = (message: string, offset: number, hint: string, kind?: ProblemKind) => Error;
+export const listingError: Problem = (message, offset, hint) =>
+	new ListingError(message, offset, hint);
+
+const ASKS_FOREVER = 'it stopped instead of asking forever. Check the base URL.';
+
+/** Checks a page's meta against its request: the offset asked for, and no more than its size. */
+export function checkMeta<T>(
+	page: ListPage<T>,
+	asked: { offset: number },
+	problem: Problem = listingError,
+) {
+	const { meta, data } = page;
+	const at = `the page at offset ${asked.offset}`;
+	if (meta.offset !== asked.offset) {
+		throw problem(
+			`${at} came back as offset ${meta.offset}`,
+			asked.offset,
+			`The service does not seem to honour offset; ${ASKS_FOREVER}`,
+		);
+	}
+	if (meta.limit < 1 || data.length > meta.limit) {
+		throw problem(
+			`${at} holds ${data.length} assets but says its page size (meta.limit) is ${meta.limit}`,
+			asked.offset,
+			'The answer contradicts itself, so the listing cannot be trusted. Check the base URL.',
+		);
+	}
+}
+
+/** Checks a page against its request and the ids read so far; returns the ones not read before. */
+export function checkPage<T extends { id: string }>(
+	page: ListPage<T>,
+	asked: { offset: number; limit: number },
+	seen: Set<string>,
+	first: boolean,
+	problem: Problem = listingError,
+): T[] {
+	checkMeta(page, asked, problem);
+	const { data } = page;
+	let unread = data;
+	for (let index = 0; index < data.length; index++) {
+		const item = data[index];
+		if (!seen.has(item.id)) {
+			seen.add(item.id);
+			if (unread !== data) unread.push(item);
+		} else if (unread === data) unread = data.slice(0, index);
+	}
+	if (!first && data.length > 0 && unread.length === 0) throw repeatsPage(problem, asked.offset);
+	return unread;
+}
+
+/** A page that holds the same assets as the page before it: the service ignores offset. */
+export function repeatsPage(problem: Problem, offset: number) {
+	return problem(
+		`the page at offset ${offset} repeats assets already read, so the listing cannot go on`,
+		offset,
+		`The service answered the same assets again with "hasMore": true; it seems to ignore offset; ${ASKS_FOREVER}`,
+	);
+}
+
+/** A listing that changed under the reading more often than it can rejoin it. */
+export function listingMoved(problem: Problem, offset: number, breaks: number) {
+	return problem(
+		`the asset listing moved while it was read: ${breaks} times a page did not join the pages before it, so no complete list can be given`,
+		offset,
+		'Assets were created, removed or renamed meanwhile. Run it again, or narrow it with a Folder filter.',
+		'moved',
+	);
+}
+
+export function pageSizeChanged(problem: Problem, offset: number, limit: number, first: number) {
+	return problem(
+		`the page at offset ${offset} says its page size (meta.limit) is ${limit}, the first page said ${first}`,
+		offset,
+		'The answer contradicts itself, so the listing cannot be trusted. Check the base URL.',
+	);
+}
+
+export function tooManyPages(problem: Problem, maxPages: number, size: number) {
+	return problem(
+		`the asset listing did not end after ${maxPages} pages (${maxPages * size} assets)`,
+		-1,
+		'Narrow it with a Folder filter, or turn off Return All and set a Limit.',
+		'too-long',
+	);
+}

@@ -1,0 +1,87 @@
+/**
+ * The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only).
+ * Why each answer bounds the offset, and why the lowest bound is taken: docs/trigger.md, "Clocks".
+ */
+
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH = `(${MONTHS.join('|')})`;
+const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
+
+/** IMF-fixdate, RFC 850 and asctime, each with the order its groups come in (day, month, year, time). */
+const FORMS: Array<{ pattern: RegExp; order: (groups: string[]) => string[] }> = [
+	{ pattern: new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`), order: (g) => g },
+	{ pattern: new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`), order: (g) => g },
+	{
+		pattern: new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`),
+		order: ([month, day, h, m, s, year]) => [day, month, year, h, m, s],
+	},
+];
+
+/** Two-digit years of the RFC 850 form: 70 to 99 are 19xx, the rest 20xx. */
+const fullYear = (year: string) =>
+	year.length === 2 ? Number(year) + (Number(year) >= 70 ? 1900 : 2000) : Number(year);
+
+/**
+ * An HTTP date (the first of several headers) in ms; undefined for anything else (Date.parse
+ * would read `0` as 2000-01-01).
+ */
+export function parseHttpDate(header: string | string[] | undefined): number | undefined {
+	const value = (Array.isArray(header) ? header[0] : header)?.trim();
+	if (!value) return undefined;
+	for (const { pattern, order } of FORMS) {
+		const match = pattern.exec(value);
+		if (!match) continue;
+		const [day, month, year, hours, minutes, seconds] = order(match.slice(1));
+		const parts = [fullYear(year), MONTHS.indexOf(month), Number(day)];
+		const time = [Number(hours), Number(minutes), Number(seconds)];
+		const at = new Date(0);
+		at.setUTCFullYear(parts[0], parts[1], parts[2]);
+		at.setUTCHours(time[0], time[1], time[2], 0);
+		// 31 Feb or 25:00 would roll over into another date: not a date at all.
+		const exact =
+			at.getUTCFullYear() === parts[0] &&
+			at.getUTCMonth() === parts[1] &&
+			at.getUTCDate() === parts[2] &&
+			at.getUTCHours() === time[0] &&
+			at.getUTCMinutes() === time[1];
+		return exact && time[2] < 60 ? at.getTime() : undefined;
+	}
+	return undefined;
+}
+
+/** An answer's `Date` with when (our ms) its request went out and its answer came back. */
+export interface DatedAnswer {
+	date: string | string[] | undefined;
+	sentAt: number;
+	receivedAt: number;
+}
+
+/** A `Date` header's resolution: HTTP dates are cut to the second. */
+const RESOLUTION_MS = 1000;
+/** The furthest the service's clock is taken to be from ours, either way: an hour. */
+export const MAX_CLOCK_SKEW_MS = 60 * 60 * 1000;
+
+export class ServiceClock {
+	private low = -Infinity;
+	private high = Infinity;
+
+	/** Takes one answer's `Date` into account; one further than the bound from ours is ignored. */
+	observe({ date, sentAt, receivedAt }: DatedAnswer) {
+		const at = parseHttpDate(date);
+		if (at === undefined) return;
+		const low = Math.max(at - receivedAt, -MAX_CLOCK_SKEW_MS);
+		const high = Math.min(at + RESOLUTION_MS - sentAt, MAX_CLOCK_SKEW_MS);
+		if (low > high) return;
+		// An answer that contradicts the earlier ones (the service's clock was set) starts afresh.
+		const contradicts = low > this.high || high < this.low;
+		this.low = contradicts ? low : Math.max(this.low, low);
+		this.high = contradicts ? high : Math.min(this.high, high);
+	}
+
+	/** Service time minus ours (ms): 0 when the answers allow it, else their lowest. */
+	get offsetMs(): number {
+		return this.low <= 0 && this.high >= 0 ? 0 : this.low;
+	}
+}
