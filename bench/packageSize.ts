@@ -15,10 +15,10 @@ const ROOT = join(__dirname, '..');
 /** The same marker test/package.test.ts counts (zod/v4/core/core.js). */
 const ZOD_CORE_TEXT = 'Encountered Promise during synchronous parse';
 /**
- * The ceiling the package checks hold (test/package.test.ts): 185 kB (180 kB until issue 37: the
- * causes errors declare and the AI builder's hints added 5.6 kB, most of it text).
+ * The ceiling the package checks hold (test/package.test.ts): 180 kB (185 kB between issues 37 and
+ * 38, until zod's local names were minified).
  */
-export const DIST_JS_TARGET_BYTES = 185_000;
+export const DIST_JS_TARGET_BYTES = 180_000;
 
 /** Each dist/ JavaScript file's bytes at 3c8710f (before issue 25), 413,126 in all. */
 export const BEFORE_ISSUE_25: Record<string, number> = {
