@@ -18,7 +18,6 @@ import { keepSlowdown, slowedUntil } from './polling/slowdown';
 
 export interface TriggerSettings {
 	transport: TransportSettings;
-	/** The longest a poll takes (n8n's own budget, where smaller, wins). */
 	pollCeilingMs: number;
 }
 
@@ -64,7 +63,6 @@ export class AssetWorkspaceTrigger implements INodeType {
 			const longestMs = settings.transport.retry.maxRetryAfterMs;
 			const window = windowOf(this, settings, slowedUntil(staticData, now, longestMs));
 			const poll = async () => {
-				// The service asked to wait past this poll's window: nothing is asked.
 				if (window.api.rateLimitedUntil > window.until) return null;
 				try {
 					const items = await event.run(this, window, false);

@@ -1,14 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The trigger's Asset Created or Updated event (pollAssets.ts, assetWatch.ts, removalWatch.ts)
- * through n8n-core's PollContext against the sandbox, in each way n8n keeps a poll's state (see
- * harness/trigger/): new and changed assets fire once each, within a folder only; removals
- * fire once, confirmed by a request, never for another scope; a restart and overlapping polls
- * fire each change once; manual mode changes nothing. A listing longer than one poll (6,021
- * assets, 150 ms an answer) is read over several polls, each within its budget, the round going
- * on where it stopped, removals fired only when it is whole: on a test clock each mode's trigger
- * and sandbox share, so the answers' latency and the polls' budgets keep their proportions however
- * busy the machine is. About 3 s.
+ * The trigger's Asset Created or Updated event (events/asset/) through n8n-core's PollContext
+ * against the sandbox, in each way n8n keeps a poll's state (see harness/trigger/): new and changed
+ * assets fire once each, within a folder only; removals fire once, confirmed by a request, never
+ * for another scope; a restart and overlapping polls fire each change once; manual mode changes
+ * nothing. A listing longer than one poll (6,021 assets, 150 ms an answer) is read over several
+ * polls, each within its budget, the round going on where it stopped, removals fired only when it
+ * is whole: on a test clock each mode's trigger and sandbox share, so the answers' latency and the
+ * polls' budgets keep their proportions however busy the machine is. About 3 s.
  */
 import { SEED_IDS, stableUuid } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';

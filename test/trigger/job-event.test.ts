@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The trigger's Job Finished event (pollJobs.ts, jobWatch.ts) through n8n-core's PollContext
- * against the sandbox, in each way n8n keeps a poll's state: each job fires once across polls,
- * restarts, faults and 404s, with previousStatus; Fire On and Fire for Jobs Already Finished;
- * invalid ids named; the key in nothing it emits; manual mode changes nothing. About 2 s.
+ * The trigger's Job Finished event (events/jobFinished/) through n8n-core's PollContext against the
+ * sandbox, in each way n8n keeps a poll's state: each job fires once across polls, restarts, faults
+ * and 404s, with previousStatus; Fire On and Fire for Jobs Already Finished; invalid ids named; the
+ * key in nothing it emits; manual mode changes nothing. About 2 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER, call, controlJob, startJob as startJobOf } from '../helpers/http';

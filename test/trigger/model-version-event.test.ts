@@ -1,10 +1,9 @@
 /**
- * The trigger's Model Version Created or Published event (pollVersions.ts, versionWatch.ts)
- * through n8n-core's PollContext against the sandbox, in each way n8n keeps a poll's state (see
- * harness/trigger/): each new version and each publish fires once across polls, restarts and
- * overlapping polls; Fire On and Fire for Existing Versions; one model's 404 or 403 is reported
- * once and never blocks the others; a wrong key fails the poll and changes nothing; manual mode
- * changes nothing. About 4 s.
+ * The trigger's Model Version Created or Published event (events/modelVersion/) through n8n-core's
+ * PollContext against the sandbox, in each way n8n keeps a poll's state (see harness/trigger/):
+ * each new version and each publish fires once across polls, restarts and overlapping polls; Fire
+ * On and Fire for Existing Versions; one model's 404 or 403 is reported once and never blocks the
+ * others; a wrong key fails the poll and changes nothing; manual mode changes nothing. About 4 s.
  */
 import { SEED_IDS, versionOf } from '../../sandbox/seed';
 import { VIEWER, call, newVersion, publishVersion } from '../helpers/http';

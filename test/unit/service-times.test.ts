@@ -1,7 +1,7 @@
 /**
- * The service's times as the trigger reads them (AssetWorkspaceTrigger/times.ts): ISO 8601 with
- * `T` or a space (Python's str(datetime), SQL text), any fraction, with a zone or without one; a
- * time without a zone is UTC whatever n8n's own zone (this tier runs in Asia/Tokyo, the
+ * The service's times as the trigger reads them (AssetWorkspaceTrigger/polling/times.ts): ISO 8601
+ * with `T` or a space (Python's str(datetime), SQL text), any fraction, with a zone or without one;
+ * a time without a zone is UTC whatever n8n's own zone (this tier runs in Asia/Tokyo, the
  * integration tier west of UTC). Anything else is no time. Pure: well under a second.
  */
 import { timeOf } from '../../nodes/AssetWorkspaceTrigger/polling/times';

@@ -31,7 +31,6 @@ export const triggerProperties: INodeProperties[] = [
 const subtitles = Object.fromEntries(EVENTS.map((event) => [event.value, event.subtitle]));
 export const triggerSubtitle = `={{ ${JSON.stringify(subtitles)}[$parameter["event"] || "${DEFAULT_EVENT.value}"] }}`;
 
-/** The event the node is set to. */
 export function eventOf(ctx: IPollFunctions): TriggerEvent {
 	const value = ctx.getNodeParameter('event', DEFAULT_EVENT.value) as string;
 	return EVENTS.find((event) => event.value === value) ?? DEFAULT_EVENT;

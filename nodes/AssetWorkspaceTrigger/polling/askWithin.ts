@@ -1,7 +1,4 @@
-/**
- * Asking for many watched ids within a poll's window, and what the answers say about the poll as
- * a whole: one id's 404 or 403 is its own; a wrong key, or nothing answering, fails the poll.
- */
+/** Asking within the window: one id's 404 or 403 is its own, a wrong key fails the poll. */
 import { NodeApiError, type IPollFunctions } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../shared/concurrency';
@@ -9,7 +6,6 @@ import { nodeErrorOf } from '../../shared/errors/nodeErrors';
 import { assetListSchema } from '../../shared/schemas';
 import type { PollWindowed } from './event';
 
-/** A request is not started with less than this left of the window. */
 export const LEAST_TIME_TO_ASK_MS = 500;
 
 export type Answer<T> = { id: string; value?: T; notFound?: boolean; error?: NodeApiError };
@@ -35,7 +31,6 @@ export async function askWithin<T>(
 	return answers.filter((answer): answer is Answer<T> => answer !== undefined);
 }
 
-/** 403 for this id (its own answer, reported once), as opposed to a failure of the poll. */
 export const isForbidden = (answer: Answer<unknown>) => answer.error?.httpCode === '403';
 
 /** Throws what fails the whole poll; otherwise the answers can be recorded. */

@@ -12,12 +12,10 @@ export interface PollWindowed {
 }
 
 export interface TriggerEvent {
-	/** The Event option: its name, value and description, and the node's subtitle for it. */
 	name: string;
 	value: string;
 	description: string;
 	subtitle: string;
-	/** The event's parameters (shown only when it is chosen). */
 	parameters: INodeProperties[];
 	/** Polls (changing the state) or, with `sample`, answers Fetch Test Event (changing nothing). */
 	run: (

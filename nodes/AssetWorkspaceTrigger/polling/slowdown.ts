@@ -1,16 +1,7 @@
-/**
- * A 429 slows the trigger beyond the poll that got it: the time the service asked to wait until
- * is kept in the node's static data, and the next poll's rate gate starts shut until then (and
- * then lets one request through at a time). A poll whose window ends before that asks nothing.
- * No wait longer than the retry policy's (`longestMs`, 60 s) is kept, nor read back: a service
- * that asks for more fails the poll instead, and is asked again by the next poll after 60 s.
- */
+/** A 429 slows the next poll too (docs/trigger.md, "Every poll ends within its budget"). */
 const KEY = 'rateLimitedUntil';
 
-/**
- * Until when (ms) an earlier poll was asked to wait, if that is still ahead; a wait further ahead
- * than `longestMs` (an older version kept it) is none: this poll asks, and keeps its own.
- */
+/** Until when an earlier poll was asked to wait; past `longestMs` (an older version's) is none. */
 export function slowedUntil(
 	staticData: Record<string, unknown>,
 	now: number,

@@ -1,7 +1,4 @@
-/**
- * The service's times as ms (a time without a zone is UTC, whatever n8n's zone), and when a poll
- * began on the service's clock, for "before" and "after" (docs/trigger.md, "Clocks").
- */
+/** The service's times in ms, and when a poll began on its clock (docs/trigger.md, "Clocks"). */
 import { MAX_CLOCK_SKEW_MS, parseHttpDate } from '../../shared/transport/policy/serviceClock';
 
 // ISO 8601 with `T` or a space (Python's str(datetime), SQL text), any fraction, a zone or none.
@@ -32,37 +29,26 @@ function zoneOffsetMs(zone: string | undefined): number {
 	return sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0)) * 60_000;
 }
 
-/** The newest of the service's times (undefined when none is one). */
 export function newestOf(times: Array<string | null | undefined>): number | undefined {
 	const values = times.map(timeOf).filter((value): value is number => value !== undefined);
 	return values.length > 0 ? Math.max(...values) : undefined;
 }
 
-/** An hour from the Date's time either way, and its second (HTTP dates drop the fraction). */
+/** Within an hour of the Date's time either way, and its second (HTTP dates drop the fraction). */
 const within = (time: number, dated: number) =>
 	Math.min(Math.max(time, dated - MAX_CLOCK_SKEW_MS), dated + MAX_CLOCK_SKEW_MS + 1000);
 
-/**
- * When a poll that watches jobs began, on the service's clock: the newest time the service wrote
- * in what it read (`dated`, its Date headers' time, only bounds it to an hour either way; an hour
- * before it when nothing was written).
- */
+/** When a poll that watches jobs began: the newest time the service wrote in what it read. */
 export function watchedSince(dated: number, newestWritten: number | undefined): number {
 	return within(newestWritten ?? -Infinity, dated);
 }
 
-/**
- * When the Asset event's first reading began: its Date's time, or the newest time the service
- * wrote in that first poll's answers where later (a Date that runs behind), within an hour of it.
- */
+/** When the Asset event's first reading began: its Date, or the service's newest time if later. */
 export function firstReadingBegan(dated: number, newestWritten: number | undefined): number {
 	return Math.max(dated, within(newestWritten ?? -Infinity, dated));
 }
 
-/**
- * The floor a first reading leaves: its start, or the newest change it saw where earlier (a Date
- * that runs ahead), never more than an hour before its start.
- */
+/** The floor a first reading leaves: its start, or the newest change it saw if earlier. */
 export function floorAfterFirstReading(began: number, newestSeen: number | undefined): number {
 	return Math.max(began - MAX_CLOCK_SKEW_MS, Math.min(began, newestSeen ?? -Infinity));
 }

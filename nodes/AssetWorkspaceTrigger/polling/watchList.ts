@@ -1,16 +1,10 @@
-/**
- * What every event of the trigger keeps per watched id (a job, a model) in the node's static
- * data: read as a copy, asked longest-ago first, written back once as a new top-level value
- * (which n8n's static data notices in every mode), with ids no longer watched forgotten oldest
- * first past a cap.
- */
+/** What an event keeps per watched id (a job, a model) in the node's static data. */
 
 export interface Asked {
-	/** When (ms) the id was last asked for. */
 	askedAt?: number;
 }
 
-/** A copy of the state kept under `key` in static data (a poll never changes it in place). */
+/** A copy: a poll never changes the stored state in place. */
 export function readState<T extends object>(
 	staticData: Record<string, unknown>,
 	key: string,
@@ -22,7 +16,7 @@ export function readState<T extends object>(
 	);
 }
 
-/** Stores the state under `key`, the oldest ids not in `watched` forgotten past `max`. */
+/** A new top-level value (n8n notices it in every mode); past `max` the oldest unwatched ids go. */
 export function writeState<T>(
 	staticData: Record<string, unknown>,
 	key: string,
@@ -43,7 +37,7 @@ export function writeState<T>(
 	staticData[key] = state;
 }
 
-/** The watched ids to ask for (those `open` accepts), the ones asked longest ago first. */
+/** The watched ids `open` accepts, the ones asked longest ago first. */
 export function askOrder<T extends Asked>(
 	state: Record<string, T>,
 	watched: string[],

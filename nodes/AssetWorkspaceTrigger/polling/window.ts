@@ -1,31 +1,21 @@
-/**
- * The time a poll may take, and one poll at a time. n8n starts a poll on every tick without
- * waiting for the last, and with durable poll cursors each poll works on its own snapshot of
- * the state: two polls at once could both fire the same event. So a poll of a trigger node
- * that finds another poll of the same node still running in this process returns at once,
- * and every poll ends within its budget: n8n's `getPollBudgetMs()` where it gives one (36 s by
- * default with durable poll cursors), never more than POLL_CEILING_MS (well under n8n's
- * one-minute shortest interval), so the next tick finds it done.
- */
+/** How long a poll may take, and one poll of a node at a time in this process. */
 import type { IPollFunctions } from 'n8n-workflow';
 
-/** The longest a poll takes, whatever n8n allows. */
+/** The longest a poll takes, well under n8n's shortest interval (a minute). */
 export const POLL_CEILING_MS = 30_000;
-/** The share of the budget a poll spends asking; the rest is left for recording and emitting. */
+/** The rest of the budget is left for recording and emitting. */
 const ASKING_SHARE = 0.9;
 /** A poll holding the guard this long is taken for dead (polls end well before it). */
 const STALE_AFTER_MS = 4 * POLL_CEILING_MS;
 
-/** Polls under way in this process, by workflow and node, with when they started. */
 const running = new Map<string, number>();
 
 export interface PollWindow {
-	/** When (ms on the transport's clock, `chance.now`) asking must be over. */
 	until: number;
 	budgetMs: number;
 }
 
-/** The poll's window: n8n's budget where it gives one (n8n 2.x), capped by `ceilingMs`. */
+/** n8n's budget where it gives one (n8n 2.x), capped by `ceilingMs`. */
 export function pollWindow(
 	ctx: IPollFunctions,
 	now: number,
@@ -37,13 +27,8 @@ export function pollWindow(
 	return { budgetMs, until: now + budgetMs * ASKING_SHARE };
 }
 
-/** A trigger node's polls in this process: its workflow's id and its own. */
 export const pollKey = (ctx: IPollFunctions) => `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
 
-/**
- * Runs `poll` unless another poll of the same node is under way in this process; then answers
- * `busy()` at once.
- */
 export async function onePollAtATime<T>(
 	ctx: IPollFunctions,
 	now: number,

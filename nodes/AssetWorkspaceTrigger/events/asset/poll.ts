@@ -1,12 +1,4 @@
-/**
- * One poll of the Asset Created or Updated event: reads the listing (in a folder, or the whole
- * workspace) from where the round stands, pages side by side through the node's rate gate, until
- * the listing ends or the poll stops: its window closes, or the service rate limits it (429). A
- * poll that stops keeps what it read and fires what it found; the round goes on at the next
- * poll. Changes fire as they are seen; a removal fires only after a whole round, and only once a
- * request for that asset confirms it (one not confirmed in time is asked first at the next poll).
- * Times are the service's (its answers' Date headers).
- */
+/** One poll of the Asset event (docs/trigger.md, "How it reads", "Rate limits", "Removals"). */
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -31,7 +23,6 @@ export interface AssetPoll extends PollWindowed {
 	removed: boolean;
 }
 
-/** A copy of the state for this scope; another scope (the Folder changed) starts afresh. */
 function readAssetsState(staticData: Record<string, unknown>, scope: string): AssetsState {
 	const stored = staticData.assets as AssetsState | undefined;
 	// JSON, not structuredClone: n8n's static data is a proxy, which structuredClone refuses.
@@ -72,7 +63,6 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const state = readAssetsState(staticData, poll.folderId ?? '');
 	const unchanged = JSON.stringify(state);
 	const startedAt = poll.now();
-	// This poll begins the first reading of the scope.
 	const first = state.watermark === undefined && state.round === undefined;
 	const pages: Array<{ items: Asset[]; offset: number; next?: Resume }> = [];
 	// The service's times in every answer, joined or not: how late its clock has been seen.
@@ -91,8 +81,7 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	});
 	if ('failure' in outcome && outcome.failure !== undefined) {
 		const { failure } = outcome;
-		// A page refused by a rate limit, or cut off as the window closed: the round goes on from
-		// it next poll, and what was read counts. A wait longer than the node waits fails the poll.
+		// A 429, or a page cut off as the window closed: what was read counts; the round goes on.
 		const stop =
 			failure instanceof NodeApiError &&
 			!poll.api.askedToWaitTooLong &&
@@ -132,7 +121,7 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	return items.length > 0 ? [items] : null;
 }
 
-/** Fetch Test Event: the most recently updated asset of the first page as "updated", changing nothing. */
+/** Fetch Test Event, changing nothing: the most recently updated asset of the first page. */
 export async function sampleAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const { items } = await searchAssets(poll.api, {
 		folderId: poll.folderId,

@@ -1,7 +1,4 @@
-/**
- * The Asset event's removals: the ids a complete round no longer lists are candidates, each
- * confirmed by a request after the listing (404 or 403, or now in another folder: gone), once.
- */
+/** The Asset event's removals: candidates of a complete round, each confirmed by a request. */
 import type { INodeExecutionData, NodeApiError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../../shared/concurrency';
@@ -15,10 +12,7 @@ const CANDIDATES_AT_ONCE = 8;
 
 type Answer = 'gone' | 'there' | 'unknown';
 
-/**
- * At a round's end: the ids in scope become the ones it saw; those in scope before and not seen
- * now are returned as candidates. With removed off nothing is kept.
- */
+/** At a round's end, the ids in scope before and not seen now are the candidates. */
 export function roundRemovals(state: AssetsState, round: Round): string[] {
 	const seen = new Set(round.ids);
 	const gone = round.ids ? (state.ids ?? []).filter((id) => !seen.has(id)) : [];
@@ -43,7 +37,6 @@ export function confirmRemoved(state: AssetsState, id: string, answer: Answer) {
 	}
 }
 
-/** What a request says of a candidate, and a failure the poll must show. */
 async function ask(
 	poll: PollWindowed & { folderId?: string },
 	id: string,
@@ -64,10 +57,7 @@ async function ask(
 	}
 }
 
-/**
- * Asks for each candidate; returns the removals that fire, and a 429 whose wait was longer than
- * the node waits (it fails the poll, as a listing page's would).
- */
+/** The removals that fire, and a 429 whose wait is longer than the node waits (fails the poll). */
 export async function confirmRemovals(
 	poll: PollWindowed & { folderId?: string },
 	state: AssetsState,

@@ -1,7 +1,4 @@
-/**
- * The Asset event's saved state: what a poll leaves in the node's static data for the next one
- * (assetWatch.ts decides on it, removalWatch.ts keeps its removals).
- */
+/** What a poll of the Asset event leaves in the node's static data for the next one. */
 import type { Mark } from '../../../shared/transport/paging/chain';
 
 export interface AssetsState {
@@ -9,11 +6,10 @@ export interface AssetsState {
 	scope?: string;
 	/** Every change with updatedAt up to here (ms) is known; none before the first round ends. */
 	watermark?: number;
-	/** Recent changes: asset id to updatedAt (ms). */
+	/** Asset id to updatedAt (ms). */
 	recent: Record<string, number>;
-	/** When recent changes were dropped past MAX_RECENT: the newest dropped (ms); none fire again. */
+	/** Changes up to here (ms) never fire: what the first reading left, or recent ones dropped. */
 	floor?: number;
-	/** The round under way; see Round. */
 	round?: Round;
 	/** With removed on: the ids the last complete round saw. */
 	ids?: string[];
@@ -30,6 +26,5 @@ export interface Round {
 	/** When (ms) the round started, and the newest updatedAt it has seen. */
 	began: number;
 	latest: number;
-	/** With removed on: the ids seen. */
 	ids?: string[];
 }

@@ -1,23 +1,11 @@
-/**
- * The Asset event's state and decisions, apart from n8n and HTTP. The listing (in name order,
- * 100 assets a request) is read in rounds; a round may span several polls, going on from where
- * the last poll stopped. State does not grow with the workspace: it holds the scope it was learnt
- * for (another Folder starts afresh), a watermark (every change up to it is known: a round that
- * ends moves it to its newest change, but never past the round's start, since a page already
- * read can change while the round goes on), the recent changes (updatedAt within LOOKBACK_MS of
- * the watermark, so a change seen twice fires once; at most MAX_RECENT), and only with "removed"
- * on, the ids in scope (at most MAX_IDS). An asset fires when its updatedAt is past the
- * watermark's lookback and not recorded yet: "created" when it is also new, else "updated".
- */
+/** The Asset event's decisions on its state, apart from n8n and HTTP (docs/trigger.md, "Once"). */
 import type { AssetsState } from './state';
 import { roundRemovals } from './removals';
 import { floorAfterFirstReading, timeOf } from '../../polling/times';
 
-/** How far behind the watermark a change is still looked for (a listing that shifts during a round). */
+/** How far behind the watermark a change is still looked for (a listing shifts during a round). */
 export const LOOKBACK_MS = 60 * 60 * 1000;
-/** Recent changes kept at most (the oldest dropped first). */
 export const MAX_RECENT = 10_000;
-/** Assets in scope at most when removed assets fire (their ids are kept). */
 export const MAX_IDS = 10_000;
 
 export interface SeenAsset {
@@ -37,22 +25,18 @@ export function emptyAssetsState(scope = ''): AssetsState {
 	return { scope, recent: {} };
 }
 
-/** Past MAX_RECENT the oldest are dropped, and changes up to them are ignored from then on. */
 function capRecent(state: AssetsState, since: number) {
 	const recent = Object.entries(state.recent).filter(([, updated]) => updated > since);
 	if (recent.length > MAX_RECENT) {
 		recent.sort((a, b) => b[1] - a[1]);
-		// A change that late is missed rather than fired twice.
+		// Changes up to the oldest dropped are ignored from then on: missed rather than fired twice.
 		state.floor = Math.max(state.floor ?? 0, recent[MAX_RECENT][1]);
 		recent.length = MAX_RECENT;
 	}
 	state.recent = Object.fromEntries(recent);
 }
 
-/**
- * Records one page of a round and returns its changes. The first round learns what exists and
- * fires nothing, unless `emitExisting` (then every asset fires "created").
- */
+/** Records one page of a round and returns its changes; the first round learns what exists. */
 export function observeAssets<T extends SeenAsset>(
 	state: AssetsState,
 	page: T[],
@@ -73,14 +57,13 @@ export function observeAssets<T extends SeenAsset>(
 			// What changed after the first round began is news (a round can take hours), and fires.
 			const fresh = updated > round.began && recorded !== updated;
 			if (options.emitExisting ? recorded !== updated : fresh) {
-				// Fired once as created: seen again changed (renamed past the reading), it was updated.
+				// Fired once as created: seen again changed (renamed past the reading), it is updated.
 				const isNew = options.emitExisting
 					? recorded === undefined
 					: ms(asset.createdAt) > round.began;
 				changes.push({ event: isNew ? 'created' : 'updated', asset });
 			}
-			// Recent changes are kept (the rest are behind the watermark this round sets); while it
-			// fires what exists, everything it fired, until the round ends.
+			// Kept: the changes within the lookback; while it fires what exists, all it fired.
 			if (options.emitExisting || updated > Math.min(round.latest, round.began) - LOOKBACK_MS) {
 				state.recent[asset.id] = updated;
 			}
@@ -95,22 +78,17 @@ export function observeAssets<T extends SeenAsset>(
 	return changes;
 }
 
-/**
- * Ends a round: the watermark moves to the newest change seen (not past the round's start),
- * recent changes older than the lookback are forgotten, and (removed on) the ids that disappeared
- * are returned as candidates, to be confirmed before they fire (removalWatch.ts).
- */
+/** Ends a round; returns the ids that disappeared, to confirm before they fire (removals.ts). */
 export function endRound(state: AssetsState, lastOffset: number): string[] {
 	const round = state.round;
 	if (!round) return [];
 	state.lastOffset = lastOffset;
-	// What was there before the first round began is what existed: it never fires later (an
-	// asset that a shifting listing hid from that round included, unless it changed after the
-	// newest change the round saw: the floor is never later than that).
+	// What was there before the first round began never fires, even if a shifting listing hid it.
 	if (state.watermark === undefined) {
 		const start = floorAfterFirstReading(round.began, round.latest > 0 ? round.latest : undefined);
 		state.floor = Math.max(state.floor ?? 0, start);
 	}
+	// Not past the round's start: a page already read can change while the round goes on.
 	state.watermark = Math.max(state.watermark ?? 0, Math.min(round.latest, round.began));
 	capRecent(state, state.watermark - LOOKBACK_MS);
 	state.round = undefined;

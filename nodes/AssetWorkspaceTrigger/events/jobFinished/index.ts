@@ -8,7 +8,6 @@ import type { TriggerEvent } from '../../polling/event';
 import { jobParameters } from './parameters';
 import { pollJobs, sampleJobs } from './poll';
 
-/** Splits the Job IDs field on commas, spaces and new lines; each id must be a UUID. */
 export function parseJobIds(ctx: IPollFunctions, raw: unknown): string[] {
 	const text = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
 	const ids = text.split(/[\s,;]+/).filter(Boolean);

@@ -1,4 +1,3 @@
-/** The Job Finished event's parameters. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';

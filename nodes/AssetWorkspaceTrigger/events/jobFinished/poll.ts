@@ -1,8 +1,4 @@
-/**
- * One poll of the Job Finished event: asks for the watched jobs that are not settled (those
- * asked longest ago first, POLL_CONCURRENCY at a time) until the poll's window closes, records
- * the answers and returns what fires. The state is written once, as the last step.
- */
+/** One poll of the Job Finished event: asks for the unsettled jobs, records the answers, fires. */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { failureOf } from '../../../shared/errors/cause';
@@ -21,7 +17,6 @@ import {
 } from './watch';
 import { newestOf, watchedSince } from '../../polling/times';
 
-/** How many job statuses are asked for at once in one poll. */
 export const POLL_CONCURRENCY = 16;
 
 export interface JobPoll extends PollWindowed {
@@ -29,7 +24,6 @@ export interface JobPoll extends PollWindowed {
 	options: WatchOptions;
 }
 
-/** Asks for `jobIds` within the window; a job not started in time is left out of the answers. */
 export async function askJobs(ctx: IPollFunctions, poll: JobPoll, jobIds: string[]) {
 	return await askWithin<Job>(ctx, poll, jobIds, POLL_CONCURRENCY, async (jobId) => {
 		const answer = await poll.api.requestOrNotFound({
@@ -58,8 +52,7 @@ export async function pollJobs(ctx: IPollFunctions, poll: JobPoll) {
 	const state = readWatchState(staticData);
 	const startedAt = poll.now();
 	const answers = await askJobs(ctx, poll, jobsToAsk(state, poll.watched));
-	// A wrong key fails the poll before any answer changes the state: a job that finished
-	// meanwhile is still unsettled and fires on the next poll that works.
+	// Before any answer is recorded: a job that finished meanwhile fires at the next poll that works.
 	await failIfThePollFails(poll, answers);
 	const fired: INodeExecutionData[] = [];
 	const now = poll.now();

@@ -1,9 +1,4 @@
-/**
- * One poll of the Model Version Created or Published event: one request per watched model (its
- * versions), the models asked longest ago first, within the poll's window; each new version
- * fires "created" once and each newly published one fires "published" once. The state is written
- * once, as the last step.
- */
+/** One poll of the Model Version event: one request per watched model, its state written last. */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { failureOf } from '../../../shared/errors/cause';
@@ -45,7 +40,6 @@ const summary = (version: Partial<VersionSummary>) => ({
 	...(version.comment !== undefined ? { comment: version.comment } : {}),
 });
 
-/** An event as an output item: the version's fields, and for "published" the one before. */
 export function versionItem(event: VersionEvent): IDataObject {
 	const { id, ...fields } = event.version;
 	return {
@@ -92,11 +86,7 @@ export async function pollVersions(ctx: IPollFunctions, poll: ModelPoll) {
 	return fired.length > 0 ? [fired] : null;
 }
 
-/**
- * Fetch Test Event, changing nothing: per readable model its newest version as "created", or
- * when Fire On has only "published", its published version if it has one (the one published
- * before it is not known: `previousPublished` is null).
- */
+/** Fetch Test Event, changing nothing: each model's newest version, or its published one. */
 export async function sampleVersions(ctx: IPollFunctions, poll: ModelPoll, wanted: string[]) {
 	const answers = await askModels(ctx, poll, poll.models);
 	const sample = answers.flatMap((answer) => {

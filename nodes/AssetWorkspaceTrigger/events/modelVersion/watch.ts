@@ -1,21 +1,14 @@
-/**
- * The Model Version event's state and decisions, apart from n8n and HTTP. Per watched model the
- * state is constant in size: the highest version number seen and the version published then.
- * A version with a higher number is new ("created", once); a published version other than the
- * one recorded was just published ("published", once, with the one published before).
- */
+/** The Model Version event's state and decisions, apart from n8n and HTTP. */
 import type { VersionSummary } from '../../../shared/schemas';
 
 export interface WatchedModel {
-	/** The highest versionNumber seen. */
+	/** The highest versionNumber seen; -1: not read yet (only a 404 or 403 so far). */
 	last: number;
 	/** The published version's id and number when last seen (null: nothing published). */
 	published: string | null;
 	publishedNumber?: number | null;
-	/** A 404 or 403 was reported (once). */
 	notFoundReported?: boolean;
 	forbiddenReported?: boolean;
-	/** When (ms) the model was last asked for; the longest ago go first. */
 	askedAt?: number;
 }
 
@@ -29,13 +22,9 @@ export interface VersionEvent {
 	previousPublished?: Partial<VersionSummary> | null;
 }
 
-/** How many models the state remembers, watched ones included. */
 export const MAX_MODELS_REMEMBERED = 1000;
 
-/**
- * Records a model's versions and returns its events, oldest first. The first sighting of a model
- * learns what exists and fires nothing, unless `emitExisting`.
- */
+/** Records a model's versions and returns its events, oldest first; a first sighting learns. */
 export function observeVersions(
 	state: ModelsState,
 	assetId: string,
@@ -45,7 +34,6 @@ export function observeVersions(
 	const known = state[assetId];
 	const ascending = [...versions].sort((a, b) => a.versionNumber - b.versionNumber);
 	const published = ascending.find((v) => v.published) ?? null;
-	// A readable answer makes the model seen (-1, after a 404 or 403, is "not yet read").
 	const last = Math.max(0, known?.last ?? 0, ...ascending.map((v) => v.versionNumber));
 	const seen = known !== undefined && known.last !== undefined && known.last >= 0;
 	const events: VersionEvent[] = [];
