@@ -2,7 +2,7 @@
  * The trigger's Model Version Created or Published event (events/modelVersion/) through n8n-core's
  * PollContext against the sandbox, in each way n8n keeps a poll's state (see harness/trigger/):
  * each new version and each publish fires once across polls, restarts and overlapping polls; Fire
- * On and Fire for Existing Versions; one model's 404 or 403 is reported once and never blocks the
+ * On and Fire for What Exists; one model's 404 or 403 is reported once and never blocks the
  * others; a wrong key fails the poll and changes nothing; manual mode changes nothing. About 4 s.
  */
 import { SEED_IDS, versionOf } from '../../sandbox/seed';
@@ -70,7 +70,7 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 			expect(fired((await t.poll()).items)).toEqual(['published revenue v4']);
 		});
 
-		test('Fire for Existing Versions: the first poll fires every version and the published one', async () => {
+		test('Fire for What Exists: the first poll fires every version and the published one', async () => {
 			const t = models([REVENUE], { options: { emitExisting: true } });
 			expect(fired((await t.activate()).items)).toEqual([
 				'created revenue v1',
