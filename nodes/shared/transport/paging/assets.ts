@@ -1,7 +1,4 @@
-/**
- * Listing assets through the transport: Return All, a stream from an anchor (the Asset event), and
- * the search of Limit and the pickers; a listing's problems as node errors that name the page.
- */
+// Listing assets for Return All, the Asset event, Limit and the pickers; errors name the page.
 import { failureOf } from '../../errors/cause';
 import { operationError } from '../../errors/nodeErrors';
 import { assetListSchema, type Asset } from '../../schemas';
@@ -31,7 +28,6 @@ function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
 		});
 }
 
-/** A listing's problem as a node error naming the page it came from. */
 function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
 	return (message, offset, hint, kind = 'contract') =>
 		operationError(api.node, `Asset Workspace API: ${message}`, {
@@ -49,7 +45,6 @@ function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
 		});
 }
 
-/** Every asset in name order (Return All). */
 export async function readAllAssets(api: AssetWorkspaceTransport, scope: Scope = {}) {
 	const { pagesInFlight, maxPages } = api.settings;
 	return await readAllPages(pageReader(api, scope), {

@@ -1,7 +1,5 @@
-/**
- * The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only).
- * Why each answer bounds the offset, and why the lowest bound is taken: docs/trigger.md, "Clocks".
- */
+// The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only).
+// Why each answer bounds the offset, and why the lowest bound is taken: docs/trigger.md, "Clocks".
 
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
@@ -19,14 +17,10 @@ const FORMS: Array<{ pattern: RegExp; order: (groups: string[]) => string[] }> =
 	},
 ];
 
-/** Two-digit years of the RFC 850 form: 70 to 99 are 19xx, the rest 20xx. */
 const fullYear = (year: string) =>
 	year.length === 2 ? Number(year) + (Number(year) >= 70 ? 1900 : 2000) : Number(year);
 
-/**
- * An HTTP date (the first of several headers) in ms; undefined for anything else (Date.parse
- * would read `0` as 2000-01-01).
- */
+/** An HTTP date in ms; undefined for anything else (Date.parse would read `0` as 2000-01-01). */
 export function parseHttpDate(header: string | string[] | undefined): number | undefined {
 	const value = (Array.isArray(header) ? header[0] : header)?.trim();
 	if (!value) return undefined;
