@@ -1,9 +1,4 @@
-/**
- * Execute's parameters as sent: name/value pairs or a JSON object, every name checked (once
- * each), and no value that JSON would change (see exactNumbers.ts and unsendableValues.ts). A
- * parameter that came out undefined fails the item, or with Leave Out Undefined Parameters is
- * left out. Read before anything is sent.
- */
+// Execute's parameters as sent, checked before anything goes out (docs/running-and-waiting.md).
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError } from '../../shared/errors/nodeErrors';
