@@ -1,5 +1,5 @@
-// The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only).
-// Why each answer bounds the offset, and why the lowest bound is taken: docs/trigger.md, "Clocks".
+// The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only);
+// why the lowest offset the answers allow: docs/development.md, "The service's clock".
 
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
