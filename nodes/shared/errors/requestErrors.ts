@@ -1,4 +1,4 @@
-// Failed requests as n8n API errors: status, code, message, request, item, hint and cause, no key.
+// A failed request as an n8n API error: status, code, message, request, hint, cause; key removed.
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { failureOf } from './cause';

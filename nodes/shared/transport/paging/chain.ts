@@ -1,5 +1,5 @@
-// Which pages of a changing listing form one exact reading: a page joins when it starts the listing
-// or shares an asset (id and name) with one that joined (docs/development.md, "Paging a listing").
+// Which pages of a changing listing form one exact reading: one that starts it or shares an asset
+// (id and name) with one that joined (why: docs/development.md, "Paging a listing that moves").
 
 export interface Listed {
 	id: string;

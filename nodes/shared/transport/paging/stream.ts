@@ -1,5 +1,5 @@
 // One reading of a listing that may change meanwhile: runs of pages that must each join the pages
-// read; after one that does not, pages nearby until one does (docs/development.md, "Paging").
+// read; after one that does not, pages nearby (docs/development.md, "Paging a listing that moves").
 import { marksOf, PageChain, Probes, type Listed, type Mark } from './chain';
 import {
 	checkMeta,
