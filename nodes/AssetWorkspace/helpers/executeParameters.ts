@@ -7,7 +7,7 @@ import { findInexactNumber } from './exactNumbers';
 import { walkJsonText } from './jsonText';
 import { optional } from './parameters';
 
-/** The item's parameters, checked (those that came out undefined left out when the option says so). */
+/** The item's parameters, checked (undefined ones left out when the option says so). */
 export function readParameters(ctx: IExecuteFunctions, i: number): Record<string, unknown> {
 	const mode = optional<string>(ctx, 'specifyParameters', i, 'none');
 	if (mode !== 'keypair' && mode !== 'json') return {};

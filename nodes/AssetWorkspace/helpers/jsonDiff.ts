@@ -31,7 +31,7 @@ export function matchedById(a: Json[], b: Json[]): boolean {
 	return a.length + b.length > 0 && unique(a) && unique(b);
 }
 
-/** JSON with object keys sorted, so that equal values have equal text; a missing value is not null. */
+/** JSON with object keys sorted, so equal values have equal text; a missing value is not null. */
 export function canonical(value: Json): string {
 	if (value === undefined) return '~';
 	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

@@ -70,7 +70,6 @@ export class AssetWorkspaceTransport {
 		return await this.send(options, true);
 	}
 
-	/** The request ends when the execution is cancelled or the caller's signal aborts. */
 	private async send<T extends Schema>(options: RequestOptions<T>, notFoundIsNull: boolean) {
 		const stop = abortOn(cancelSignalOf(this.ctx), options.signal);
 		try {

@@ -32,8 +32,7 @@ function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
 	return (message, offset, hint, kind = 'contract') =>
 		operationError(api.node, `Asset Workspace API: ${message}`, {
 			itemIndex,
-			// A page that contradicts its request breaks the contract; a listing that kept moving
-			// reads whole when run again; one too long wants a Folder filter or a Limit.
+			// A listing that kept moving reads whole when run again: a cause a wait can help.
 			failure: failureOf(
 				kind === 'contract'
 					? { contract: 'shape' }
@@ -73,7 +72,7 @@ export async function streamAssets(
 	});
 }
 
-/** Assets that `keep` accepts, until `max` of them or `maxPages` pages (then `next`: where to go on). */
+/** Assets `keep` accepts, up to `max` or `maxPages` pages (then `next` says where to go on). */
 export async function searchAssets(
 	api: AssetWorkspaceTransport,
 	options: Partial<Pick<SearchOptions<Asset>, 'maxPages' | 'pagesRunOut' | 'from'>> &

@@ -5,7 +5,7 @@ export interface ListPage<T> {
 	meta: { limit: number; offset: number; hasMore: boolean };
 }
 
-/** One page; `signal` aborts it when its answer is no longer wanted (the stream behind a failure). */
+/** One page; `signal` aborts it when its answer is no longer wanted (pages behind a failure). */
 export type FetchPage<T> = (
 	offset: number,
 	limit: number,
@@ -27,7 +27,6 @@ export class ListingError extends Error {
 
 export type ProblemKind = 'contract' | 'moved' | 'too-long';
 
-/** How a listing's problem becomes an error: a ListingError unless the caller says otherwise. */
 export type Problem = (message: string, offset: number, hint: string, kind?: ProblemKind) => Error;
 export const listingError: Problem = (message, offset, hint) =>
 	new ListingError(message, offset, hint);

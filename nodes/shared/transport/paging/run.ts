@@ -6,7 +6,6 @@ export type Run =
 	| { end: 'failed'; error: unknown }
 	| { end: 'broken'; at: number; page?: ListPage<unknown> };
 
-/** What a run reads with, from the reading it belongs to (stream.ts). */
 export interface RunReading<T> {
 	fetchPage: FetchPage<T>;
 	inFlight: number;

@@ -19,7 +19,6 @@ export interface SearchOptions<T> {
 	max: number;
 	/** Which assets count; without it a page asks for no more than still needed. */
 	keep?: (item: T) => boolean;
-	/** How many pages one call reads at most (the pickers read a few, then hand back a cursor). */
 	maxPages: number;
 	/** Whether reaching maxPages is an error (Limit) or a place to go on from (pickers). */
 	pagesRunOut: 'fail' | 'pause';

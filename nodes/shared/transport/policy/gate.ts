@@ -51,8 +51,7 @@ export class RateGate {
 		return this.refusedUntil;
 	}
 
-	// Waits for a turn, held until `release`; resolves with the refusals others met meanwhile (they
-	// count as this request's attempts). Shut past `until` or `longestWaitMs`: GateShutError.
+	// Resolves with the refusals others met while it waited: they count as this request's attempts.
 	async enter(until: number, signal?: AbortSignal, longestWaitMs = Infinity): Promise<number> {
 		const waiter: Waiter = { since: this.clock.now(), missed: 0 };
 		this.waiting.add(waiter);
@@ -80,8 +79,7 @@ export class RateGate {
 		}
 	}
 
-	// Gives the place back; `refused` (a 429 to a request sent at `sentAt`) shuts the gate for
-	// `waitMs` (`tooLong`: all fail until then), a success doubles how many may go at once.
+	// A 429 (`refused`) shuts the gate for `waitMs` (`tooLong`: all fail until then); a success doubles.
 	release(refused?: { sentAt: number; waitMs: number; tooLong?: boolean }) {
 		this.inFlight--;
 		if (refused) {

@@ -47,7 +47,6 @@ export interface FailedAttempt {
 	status?: number;
 	networkCode?: string;
 	retryAfterMs?: number;
-	/** Time left before the caller's deadline (Infinity without one). */
 	timeLeftMs: number;
 }
 

@@ -7,7 +7,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const MONTH = `(${MONTHS.join('|')})`;
 const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 
-/** IMF-fixdate, RFC 850 and asctime, each with the order its groups come in (day, month, year, time). */
+/** IMF-fixdate, RFC 850 and asctime, each with the order of its groups (day, month, year, time). */
 const FORMS: Array<{ pattern: RegExp; order: (groups: string[]) => string[] }> = [
 	{ pattern: new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`), order: (g) => g },
 	{ pattern: new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`), order: (g) => g },
@@ -45,7 +45,6 @@ export function parseHttpDate(header: string | string[] | undefined): number | u
 	return undefined;
 }
 
-/** An answer's `Date` with when (our ms) its request went out and its answer came back. */
 export interface DatedAnswer {
 	date: string | string[] | undefined;
 	sentAt: number;

@@ -1,5 +1,4 @@
-// A request's attempts: each waits its turn at the rate gate, goes out, and its outcome decides the
-// next step (the answer, a retry, or an error); everything ends by the request's deadline.
+// A request's attempts: each waits at the rate gate, goes out, and its outcome decides what next.
 import { noAnswerCause, rateLimited, stoppedAttempt } from '../../errors/failureText';
 import {
 	cancelledError,

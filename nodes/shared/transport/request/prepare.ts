@@ -97,7 +97,6 @@ export interface RequestOptions<T extends Schema> {
 /** Credentials per item: n8n would read and decrypt them on every call. */
 export type CredentialsPerItem = Map<number, Promise<Credentials>>;
 
-/** Checks the page size, reads the item's credentials once, and serialises the body once. */
 export async function prepareRequest<T extends Schema>(
 	ctx: ApiContext,
 	options: RequestOptions<T>,
