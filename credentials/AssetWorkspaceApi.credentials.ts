@@ -13,16 +13,10 @@ import {
 import { checkApiKey } from '../nodes/shared/apiKey';
 import { BASE_URL_EXPRESSION, checkBaseUrl } from '../nodes/shared/baseUrl';
 
-/**
- * Redirects the credential test refuses to follow (a redirect would carry the key elsewhere), each
- * with its own message.
- */
+/** Redirects the test refuses to follow (a redirect would carry the key elsewhere). */
 const REDIRECTS = [301, 302, 303, 307, 308];
 
-/**
- * What the test says when the base URL answers 200 with something other than the API's listing
- * (a login page, a proxy, another service): the node would fail on it.
- */
+/** A 200 that is not the API's listing (a login page, a proxy): the node would fail on it. */
 const NOT_THE_API =
 	'The base URL answers, but not as the Asset Workspace API does (no list of assets came back): it may be a login page, a proxy or another service. Check the address.';
 
@@ -78,10 +72,8 @@ export class AssetWorkspaceApi implements ICredentialType {
 		},
 	];
 
-	/**
-	 * The bearer header, added only for a base URL and a key the node accepts (the same checks, with
-	 * the same messages, so the credential test refuses what every run would refuse).
-	 */
+	// The bearer header, only for a base URL and a key the node accepts: the same checks and
+	// messages, so the credential test refuses what every run would refuse.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

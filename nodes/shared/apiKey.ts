@@ -1,8 +1,6 @@
-/** The API key, checked the same way by the node and by the credential's test. */
+// The API key, checked the same way by the node and by the credential's test.
 
-/**
- * Keys shorter than this are refused before any request (so redaction never cuts up ordinary text).
- */
+/** Shorter keys are refused before any request, so redaction never cuts up ordinary text. */
 export const MIN_KEY_LENGTH = 8;
 
 export type ApiKeyCheck =

@@ -1,19 +1,10 @@
-/**
- * The workspace base URL, checked and normalised the same way everywhere: surrounding spaces and
- * trailing slashes removed, a pasted `/api/public/v1` suffix removed. It must be https (plain
- * http only for this machine: localhost, 127.x.x.x, [::1]; or for any host when the credential's
- * "Allow Plain HTTP to Any Host" is on) and carry nothing but an address: no user name or
- * password, no query, no fragment. The credential's test request applies BASE_URL_EXPRESSION, the
- * same normalisation as an n8n expression, and its `authenticate` refuses what `checkBaseUrl`
- * refuses.
- */
+// The workspace base URL, checked and normalised the same way everywhere (the rules: README.md,
+// "Credentials"); the credential test applies the same normalisation as an n8n expression.
 export const API_PREFIX = '/api/public/v1';
 
 const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
 
-/**
- * A usable base URL, or what is wrong with it: `problem` alone, and `message` as an error shows it.
- */
+/** A usable base URL, or what is wrong with it (`message`: as an error shows it). */
 export type BaseUrlCheck =
 	| { url: string; problem?: undefined; message?: undefined }
 	| { url?: undefined; problem: string; message: string };
@@ -26,7 +17,6 @@ export function checkBaseUrl(raw: unknown, allowHttp?: unknown): BaseUrlCheck {
 	return problem;
 }
 
-/** The normalised URL, or the problem with it. */
 function normalise(raw: unknown, allowHttp: boolean): { url: string } | string {
 	if (typeof raw !== 'string' || raw.trim() === '') return 'is empty';
 	const trimmed = raw
@@ -53,10 +43,7 @@ function normalise(raw: unknown, allowHttp: boolean): { url: string } | string {
 	return { url: trimmed };
 }
 
-/**
- * The base URL as an error message may show it: scheme, host and path, never a user, password,
- * query or fragment.
- */
+// As an error may show it: scheme, host and path, never a user, password, query or fragment.
 function describeBaseUrl(raw: unknown): string {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	try {
@@ -69,9 +56,5 @@ function describeBaseUrl(raw: unknown): string {
 	}
 }
 
-/**
- * The same normalisation, as an n8n expression over `$credentials.baseUrl` (used by the credential
- * test).
- */
 export const BASE_URL_EXPRESSION =
 	"={{String($credentials.baseUrl ?? '').trim().replace(/\\/+$/, '').replace(/\\/api\\/public\\/v1$/i, '').replace(/\\/+$/, '')}}";

@@ -1,9 +1,5 @@
-/**
- * What n8n's AI Workflow Builder is told about the two nodes (`builderHint`, read by n8n 2.41's
- * node search; n8n 1.x ignores it): how they wire together, and where ids come from. Parameters'
- * own hints sit beside them (locators.ts, Execute, Job, the trigger's properties). Short: it is
- * text in the published JavaScript, which has a size budget (test/package.test.ts).
- */
+// What n8n's AI Workflow Builder is told about the two nodes: how they wire together, and where ids
+// come from. Short: it is text in the published JavaScript, whose size test/package.test.ts bounds.
 import type { IBuilderHint } from 'n8n-workflow';
 
 export const NODE_TYPE = 'n8n-nodes-asset-workspace.assetWorkspace';

@@ -1,6 +1,4 @@
-/**
- * Runs `fn` over `items` with at most `limit` calls under way, keeping the results in input order.
- */
+/** Runs `fn` over `items`, at most `limit` calls under way; results in input order. */
 export async function mapWithConcurrency<T, R>(
 	items: readonly T[],
 	limit: number,

@@ -1,7 +1,6 @@
 /** Parameter builders both nodes use. */
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The "Options" collection that holds an operation's optional settings. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',

@@ -1,8 +1,4 @@
-/**
- * Searchable lists behind the "From list" mode of the pickers. The API has no search, so a call
- * reads a few pages (PICKER_PAGES) filtering by name, and hands back a pagination token to go
- * on from; a search that is an asset id asks for that asset directly.
- */
+// The pickers' searchable lists; the API has no search (docs/running-and-waiting.md, "Pickers").
 import type {
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
@@ -60,7 +56,6 @@ function searchByName(settings: TransportSettings, type?: string): Search {
 	};
 }
 
-/** Versions of the model chosen in "Model": newest first, the published one marked. */
 function searchVersions(settings: TransportSettings): Search {
 	return async function (this: ILoadOptionsFunctions, filter) {
 		const assetId = this.getCurrentNodeParameter('assetId', { extractValue: true });

@@ -10,7 +10,6 @@ const uuidValidation = (what: string) => [
 	},
 ];
 
-/** An asset picker: "From list" (searchable) or "By ID". */
 export function assetLocator(
 	searchListMethod: 'searchAssets' | 'searchModels',
 	what = 'asset',
@@ -72,11 +71,7 @@ export const folderLocator: INodeProperties = {
 	],
 };
 
-/**
- * A version picker: the chosen model's versions, newest first, the published one marked. Required
- * unless `optional`; an optional picker has no `required` at all (n8n's convention: its lint flags
- * `required: false`).
- */
+// An optional picker has no `required` at all: n8n's lint flags `required: false`.
 export function versionLocator(
 	overrides: Omit<Partial<INodeProperties>, 'required'> = {},
 	{ optional = false } = {},

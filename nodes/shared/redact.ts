@@ -1,10 +1,7 @@
-/**
- * Keeping the API key out of everything the node shows: error messages, descriptions and output
- * items, even when a server echoes it back in some escaped spelling.
- */
+// Keeps the API key out of everything the node shows, in every spelling a server may echo it in.
 import { MIN_KEY_LENGTH } from './apiKey';
 
-/** Characters encodeURIComponent keeps that stricter URL encoders encode (and which keep one). */
+/** Characters encodeURIComponent keeps that stricter URL encoders encode (`plus`: space as +). */
 const STRICT = [
 	{ encode: /[!'()*]/g, plus: false }, // RFC 3986: Python's quote, PHP's rawurlencode
 	{ encode: /[!'()~]/g, plus: true }, // forms: Java's URLEncoder, Python's quote_plus
@@ -13,11 +10,7 @@ const STRICT = [
 
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
 
-/**
- * Every spelling of the key that `redact` removes: as sent, URL-encoded as JavaScript, RFC 3986
- * or HTML forms encode (upper- and lower-case hex, `/` encoded or kept), and JSON-escaped (also
- * with `/` written as `\/`). `mayHoldKey` looks for each of them.
- */
+/** Every spelling of the key that `redact` removes (listed in docs/errors-and-retries.md). */
 export function keySpellings(apiKey: string): string[] {
 	const escaped = JSON.stringify(apiKey).slice(1, -1);
 	const component = encodeURIComponent(apiKey);
@@ -30,10 +23,7 @@ export function keySpellings(apiKey: string): string[] {
 	return [...new Set([apiKey, ...encoded, ...lowerHex, escaped, escaped.replace(/\//g, '\\/')])];
 }
 
-/**
- * Removes the API key, in every spelling of `keySpellings`, from text the node is about to show.
- * Apply it before cutting text short, so no prefix of the key survives.
- */
+/** The text without the key; apply before cutting text short, so no prefix of the key survives. */
 export function redact(text: string, apiKey: string): string {
 	if (apiKey.length < MIN_KEY_LENGTH) return text;
 	let clean = text;
@@ -42,11 +32,7 @@ export function redact(text: string, apiKey: string): string {
 	return clean;
 }
 
-/**
- * The key removed from every string and property name of a parsed JSON value, at any depth
- * (walked with a stack, not recursion). JSON escapes are already decoded here, so every spelling
- * of the key is caught and nothing else is touched.
- */
+// At any depth, with a stack; JSON escapes are decoded here, so every spelling is caught.
 export function redactJson(value: unknown, apiKey: string): unknown {
 	if (typeof value === 'string') return redact(value, apiKey);
 	if (apiKey.length < MIN_KEY_LENGTH || typeof value !== 'object' || value === null) return value;
@@ -68,21 +54,14 @@ export function redactJson(value: unknown, apiKey: string): unknown {
 	return value;
 }
 
-/**
- * The key's longest run of characters that no spelling of `keySpellings` changes: every
- * URL-encoding keeps A-Z a-z 0-9 - _ . and JSON escapes none of them.
- */
+/** The key's longest run that no URL encoding or JSON escape changes (A-Z a-z 0-9 - _ .). */
 function unchangedCore(apiKey: string): string {
 	const runs = apiKey.match(/[A-Za-z0-9\-_.]+/g) ?? [];
 	return runs.reduce((longest, run) => (run.length > longest.length ? run : longest), '');
 }
 
-/**
- * Whether decoding JSON `text` can yield, anywhere, a spelling of the key that `redact` removes.
- * Every spelling holds the key's unchanged core, and JSON can write its characters only as
- * themselves or as `\u` escapes: so text with neither (most answers, none of which carry the key)
- * skips the walk of redactJson, after two scans of the text.
- */
+// Whether decoded JSON `text` may hold the key: every spelling holds its unchanged core, which JSON
+// writes as itself or as `\u` escapes, so most answers skip redactJson's walk.
 export function mayHoldKey(text: string, apiKey: string): boolean {
 	if (apiKey.length < MIN_KEY_LENGTH) return false;
 	// A key with characters JSON must escape could hide behind other escapes: always walk.

@@ -1,9 +1,4 @@
-/**
- * The API's response shapes, in one place (zod 4's API, `zod/v4-mini`). Extra fields pass through
- * untouched. Where the contract leaves a shape open the schema is tolerant: times may be null or
- * empty (a pending job has not started), a job status outside the documented five is kept (and
- * never terminal), and "nothing published" may come as `data: null` or `data.version: null`.
- */
+// The API's answer shapes (zod/v4-mini): extra fields pass through, open parts of it are tolerated.
 import * as z from 'zod/v4-mini';
 import { toDotPath, type $ZodError } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
@@ -68,11 +63,8 @@ export const versionSchema = z.extend(versionSummarySchema, {
 	metadata: z.nullable(anyObject),
 });
 
-/**
- * A version as Compare reads it: the canvas may hold any JSON (its shape is not in the contract),
- * so nothing past the summary fields is checked (`optional`: zod 4 would otherwise add an absent
- * one as `undefined`).
- */
+// A version as Compare reads it: the canvas may hold any JSON, so only the summary is checked
+// (`optional`: zod 4 would otherwise add an absent field as `undefined`).
 export const canvasVersionSchema = z.extend(versionSummarySchema, {
 	nodes: z.optional(z.unknown()),
 	edges: z.optional(z.unknown()),
@@ -123,27 +115,18 @@ export function isTerminal(status: string): status is TerminalStatus {
 	return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-/** A schema of this file; `Parsed<S>` is what its parse returns. */
 export type Schema = z.ZodMiniType;
 export type Parsed<S extends Schema> = z.infer<S>;
 
-/**
- * How every answer is parsed: zod's English messages for this parse only (zod/v4-mini has none
- * by default, and zod's global configuration is left alone), and no code built at run time
- * (`jitless`: zod would otherwise compile each object check with the `Function` constructor,
- * which n8n's rules forbid in a community node).
- */
+// zod's English messages for this parse only (zod's global configuration is left alone), and
+// `jitless`: no object check compiled with `Function`, which n8n's rules forbid.
 const PARSE = { error: en().localeError, jitless: true } as const;
 
-/** The answer as `schema` reads it (zod's output), or zod's error. */
 export function parseAnswer<S extends Schema>(schema: S, value: unknown) {
 	return z.safeParse(schema, value, PARSE);
 }
 
-/**
- * Names the first contract break of a zod error, e.g. `data[3].id: Invalid input: expected
- * string, received number` (the path written as zod's prettifyError writes it).
- */
+/** The first contract break, e.g. `data[3].id: Invalid input: expected string, received number`. */
 export function describeSchemaError(error: $ZodError): string {
 	const issue = error.issues[0];
 	const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';

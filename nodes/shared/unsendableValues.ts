@@ -1,9 +1,5 @@
-/**
- * Values that JSON changes without a word, found at any depth with the path to them (`LIMITS.max`,
- * `IDS[1]`): undefined (left out of an object, null in a list: a value nobody wrote, such as an
- * expression reading a field the item lacks) and numbers that are not finite (NaN, Infinity: null).
- * Execute refuses them before anything is sent.
- */
+// Values JSON would change without a word (undefined, NaN, Infinity), found at any depth with their
+// path (`LIMITS.max`, `IDS[1]`): Execute refuses them (docs/running-and-waiting.md).
 import type { INode } from 'n8n-workflow';
 
 import { inputError } from './errors/nodeErrors';
@@ -13,10 +9,7 @@ export interface Unsendable {
 	value: undefined | number;
 }
 
-/**
- * The first unsendable value of `values` (depth first, in order); no deeper than `maxDepth` levels
- * (deeper values are refused for their depth anyway), each object visited once.
- */
+/** The first, depth first; no deeper than `maxDepth` (refused anyway), each object visited once. */
 export function findUnsendable(
 	values: Record<string, unknown>,
 	maxDepth: number,
@@ -44,7 +37,6 @@ export function findUnsendable(
 	return undefined;
 }
 
-/** Throws, naming the value, when `values` holds one JSON would change (see findUnsendable). */
 export function requireSendable(
 	node: INode,
 	field: string,

@@ -10,7 +10,6 @@ export const UUID_REGEX_SOURCE =
 const PARAMETER_NAME = /^[A-Za-z0-9_]+$/;
 /** Names that would reach an object's prototype in JavaScript, here or on the service. */
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
-/** How deeply parameter values may nest (lists and objects inside each other). */
 export const MAX_PARAMETER_DEPTH = 32;
 
 export function isUuid(value: unknown): value is string {
@@ -32,10 +31,7 @@ const WHERE_IDS_COME_FROM: Record<string, string> = {
 	'Job ID': "a job id comes from Asset > Execute (its jobId) or the app's run details",
 };
 
-/**
- * A UUID identifier; anything else (empty, a name, path-like, too long) is a clear error naming
- * the field, the value and where such an id comes from.
- */
+/** A UUID; anything else fails, naming the field, the value and where such an id comes from. */
 export function requireUuid(
 	node: INode,
 	field: string,
@@ -62,10 +58,7 @@ export function isParameterName(name: string): boolean {
 	return PARAMETER_NAME.test(name);
 }
 
-/**
- * How deeply a value nests, counted without recursion (so any depth is measured safely); stops past
- * `limit`.
- */
+/** How deeply a value nests, with a stack (any depth is safe); stops past `limit`. */
 function depthOf(value: unknown, limit: number): number {
 	let deepest = 0;
 	const stack: Array<[unknown, number]> = [[value, 0]];
@@ -108,8 +101,7 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 		}
 	}
 	requireSendable(node, field, value as Record<string, unknown>, MAX_PARAMETER_DEPTH, itemIndex);
-	// The object itself is level 1: values may hold lists and objects MAX_PARAMETER_DEPTH - 1 levels
-	// deep.
+	// The object itself is level 1.
 	if (depthOf(value, MAX_PARAMETER_DEPTH) > MAX_PARAMETER_DEPTH) {
 		throw inputError(node, `${field}: values nest more than ${MAX_PARAMETER_DEPTH} levels deep`, {
 			itemIndex,
@@ -120,7 +112,6 @@ export function requireParameters(node: INode, field: string, value: unknown, it
 	return value as Record<string, unknown>;
 }
 
-/** An integer within bounds, e.g. Limit 1 to 100. */
 export function requireInteger(
 	node: INode,
 	field: string,

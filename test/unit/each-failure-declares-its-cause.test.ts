@@ -1,5 +1,5 @@
 /**
- * Every failure gets the cause n8n reads (cause.ts), one row per rule, as docs/errors-and-retries.md
+ * Every failure gets the cause n8n reads (errors/cause.ts), one row per rule, as docs/errors-and-retries.md
  * tables them: the key's, the settings', a wait's (with the wait the service asked for, dated on
  * n8n's clock), the node's own. And the errors the helpers build carry it on `failure`, where n8n
  * 2.41 reads it. Pure: well under a second.

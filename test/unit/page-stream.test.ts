@@ -1,5 +1,5 @@
 /**
- * The stream of pages Return All and the Asset event read (transport/pageStream.ts), against a
+ * The stream of pages Return All and the Asset event read (transport/paging/stream.ts), against a
  * fetchPage callback that plays a server (no HTTP): pages of 100 that overlap by one asset, each
  * handed on in order with where the reading goes on; a reading that goes on from an anchor (the
  * page a poll stopped at); stopping when told to or at a failed page; knowing where the listing

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Guards how a listing's pages go out (pageStream.ts, pageWindow.ts), against a server played by
+ * Guards how a listing's pages go out (paging/stream.ts, run.ts), against a server played by
  * a fetchPage whose answers the test releases (no HTTP, no timers; well under a second for the
  * file): the window opens 1, 2, 4, 8 pages a round trip up to w; a listing of n pages costs at
  * most n + w - 1 requests (a short one of two pages, three), never more than w in flight; pages

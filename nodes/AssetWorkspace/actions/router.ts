@@ -1,7 +1,5 @@
-/**
- * Dispatches resource/operation and runs the operation once per input item. One failing item
- * fails only itself under "Continue On Fail" / the error output; every output item is paired.
- */
+// Runs the chosen operation once per input item; under Continue On Fail or the error output a
+// failing item fails only itself. Every output item is paired.
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -21,11 +19,8 @@ import * as modelVersion from './modelVersion/ModelVersion.resource';
 
 const DEFAULT_CONCURRENCY = 10;
 
-/**
- * An operation returns the JSON of its output items (answers of the API are plain JSON). One that
- * starts jobs reads and checks an item's input in `prepare` first, so that every item is checked
- * before the first job is queued; its `execute` then gets that input.
- */
+// An operation returns its output items' JSON. One that starts jobs checks an item's input in
+// `prepare`, so that every item is checked before the first job is queued.
 interface Operation<Input> {
 	prepare?: (this: IExecuteFunctions, itemIndex: number) => Input;
 	execute: (
@@ -36,7 +31,6 @@ interface Operation<Input> {
 	) => Promise<object[]>;
 }
 
-/** An item's run, ready once its input is checked. */
 type Run = (api: AssetWorkspaceTransport) => Promise<object[]>;
 type Prepare = (ctx: IExecuteFunctions, itemIndex: number) => Run;
 
@@ -93,8 +87,7 @@ export async function router(
 	const items = this.getInputData();
 	const prepare = operationOf(this);
 	const continueOnFail = this.continueOnFail();
-	// Every item's input is checked before any request: with the node stopping on errors, nothing is
-	// sent.
+	// Every item's input is checked before any request.
 	const runs = items.map((_item, i): { run?: Run; error?: NodeApiError | NodeOperationError } => {
 		try {
 			return { run: prepare(this, i) };
@@ -119,9 +112,8 @@ export async function router(
 			if (stopped) return { skipped: true };
 			try {
 				const results = (await run(api)) as IDataObject[];
-				// Each answer as an item, paired with its input item, in one pass (n8n's returnJsonArray and
-				// constructExecutionMetaData copy every item twice, and take an asset with a `json`
-				// field for an item).
+				// In one pass: n8n's returnJsonArray and constructExecutionMetaData copy every item twice
+				// and take an asset with a `json` field for an item.
 				const pairedItem = { item: i };
 				return { items: results.map((json) => ({ json, pairedItem })) };
 			} catch (caught) {

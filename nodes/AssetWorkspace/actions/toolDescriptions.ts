@@ -1,9 +1,5 @@
-/**
- * What an AI model is told about each operation when the node is an AI Agent's tool. n8n sends a
- * tool's `toolDescription` parameter to the model; shown only on the tool (`@tool`), one per
- * operation, its default is the text below, and the user can still edit it. (Without it, n8n
- * would send only "<action> in Asset Workspace".)
- */
+// What an AI model is told about each operation when the node is an AI Agent's tool: the default of
+// the `toolDescription` n8n sends it (without one, only "<action> in Asset Workspace").
 import type { INodeProperties } from 'n8n-workflow';
 
 const READS_ONLY = 'It only reads; it changes nothing.';

@@ -1,13 +1,5 @@
-/**
- * What changed between two versions of a model: tools (canvas nodes) added, removed and changed
- * (the paths of their fields that differ, with the old and new values; a tool moved on the
- * canvas is not changed), connections (edges) added, removed and changed, metadata changes, and a
- * one-line summary. The node and edge shapes are not part of the API's contract, so nothing
- * here assumes one: items are matched by `id` where they all have a unique one, else tools by
- * position and connections by their whole value; anything that is no list counts as one item.
- * A list of field changes stops at MAX_LISTED entries and then says how many it left out
- * (`fieldsOmitted`, `metadataOmitted`); the summary counts every one.
- */
+// What changed between two versions of a model, assuming no shape of the canvas (how items are
+// matched and where lists stop: README.md, "Compare two versions of a model").
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CanvasVersion } from '../../shared/schemas';
@@ -44,7 +36,6 @@ function pair(from: unknown[], to: unknown[], byValue = false) {
 	};
 }
 
-/** An item as the comparison names it: its id, type and name, when it has them. */
 const named = (item: unknown) => {
 	if (typeof item !== 'object' || item === null || Array.isArray(item)) return {};
 	const { id, type, name } = item as Record<string, unknown>;
@@ -55,7 +46,6 @@ const named = (item: unknown) => {
 const omitted = <K extends string>(name: K, total: number, listed: number) =>
 	(total > listed ? { [name]: total - listed } : {}) as Partial<Record<K, number>>;
 
-/** Paired items whose fields differ, with the paths that do. */
 const changedOf = (pairs: Array<{ from: unknown; to: unknown }>, ignore?: Set<string>) =>
 	pairs
 		.map((p) => {
@@ -98,10 +88,7 @@ function leftOut(diff: ReturnType<typeof compareCanvases>): number {
 	return fields + (diff.metadataOmitted ?? 0);
 }
 
-/**
- * "3 tools changed, 1 added, 0 removed; 2 connections added, 0 removed; metadata unchanged",
- * counting every difference, and saying how many its lists left out.
- */
+/** "3 tools changed, 1 added, 0 removed; 2 connections added, 0 removed; metadata unchanged". */
 export function summarise(diff: ReturnType<typeof compareCanvases>): string {
 	const { nodes, edges } = diff;
 	const fields = diff.metadata.length + (diff.metadataOmitted ?? 0);
@@ -116,7 +103,6 @@ export function summarise(diff: ReturnType<typeof compareCanvases>): string {
 	return `${tools}; ${links}; ${meta}${listed}`;
 }
 
-/** A version as the comparison's output names it. */
 export function versionLabel(version: Partial<CanvasVersion>): IDataObject {
 	const { id, versionNumber, published, comment } = version;
 	return { versionId: id, versionNumber, published, comment } as IDataObject;

@@ -1,9 +1,5 @@
-/**
- * Numbers that JSON cannot carry as written. JavaScript reads every JSON number as a double, so
- * `12345678901234567891` would be sent as `12345678901234567000` and `1e400` as `null`. Execute
- * refuses such parameters before anything is sent, naming the parameter, instead of starting a
- * run with values nobody wrote.
- */
+// Numbers JSON cannot carry as written (every JSON number is read as a double): Execute refuses
+// them before anything is sent (docs/running-and-waiting.md, "Execute parameters").
 import { walkJsonText } from './jsonText';
 
 export interface InexactNumber {
@@ -35,10 +31,7 @@ export function carriesExactly(token: string): boolean {
 	return normalise(token) === normalise(value.toExponential().replace('e+', 'e'));
 }
 
-/**
- * The first number of a JSON text (already known to be valid JSON) that a JavaScript number cannot
- * hold exactly, with its path; undefined when every number is carried as written.
- */
+/** The first number of valid JSON text that a JavaScript number cannot hold exactly. */
 export function findInexactNumber(text: string): InexactNumber | undefined {
 	return walkJsonText(text, (part) =>
 		part.kind === 'number' && !carriesExactly(part.token)

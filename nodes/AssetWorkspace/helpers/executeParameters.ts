@@ -1,9 +1,4 @@
-/**
- * Execute's parameters as sent: name/value pairs or a JSON object, every name checked (once
- * each), and no value that JSON would change (see exactNumbers.ts and unsendableValues.ts). A
- * parameter that came out undefined fails the item, or with Leave Out Undefined Parameters is
- * left out. Read before anything is sent.
- */
+// Execute's parameters as sent, checked before anything goes out (docs/running-and-waiting.md).
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError } from '../../shared/errors/nodeErrors';
@@ -12,7 +7,7 @@ import { findInexactNumber } from './exactNumbers';
 import { walkJsonText } from './jsonText';
 import { optional } from './parameters';
 
-/** The item's parameters, checked (those that came out undefined left out when the option says so). */
+/** The item's parameters, checked (undefined ones left out when the option says so). */
 export function readParameters(ctx: IExecuteFunctions, i: number): Record<string, unknown> {
 	const mode = optional<string>(ctx, 'specifyParameters', i, 'none');
 	if (mode !== 'keypair' && mode !== 'json') return {};

@@ -1,8 +1,4 @@
-/**
- * What a failed item looks like: on the error output (or the regular one with Continue On Fail),
- * an item carrying its error and, when it started a job, that job; and when the node stops,
- * the error that names the jobs other items had already started.
- */
+// Failed items (with the job each started), and the stopping error that names jobs already started.
 import {
 	NodeApiError,
 	type IDataObject,
@@ -11,7 +7,6 @@ import {
 	type NodeOperationError,
 } from 'n8n-workflow';
 
-/** How one input item ended. */
 export type Outcome = {
 	items?: INodeExecutionData[];
 	error?: NodeApiError | NodeOperationError;
@@ -24,10 +19,7 @@ function jobIdOf(outcome: Outcome): string | undefined {
 	return typeof json?.jobId === 'string' ? json.jobId : undefined;
 }
 
-/**
- * The error that stops the node, naming the jobs that other items already started: they are not
- * in any output (n8n keeps none when a node stops), so this is where the user finds them.
- */
+/** Names the jobs other items started: n8n keeps no output when a node stops. */
 export function withStartedJobs(error: NodeApiError | NodeOperationError, outcomes: Outcome[]) {
 	const failed = error.context.itemIndex as number | undefined;
 	const started = outcomes.flatMap((outcome, i) => {
@@ -47,23 +39,14 @@ export function withStartedJobs(error: NodeApiError | NodeOperationError, outcom
 	return error;
 }
 
-/**
- * Whether n8n routes an item of `error` and `details` to the error output. n8n 2.x does (any of
- * error, message, details); n8n 1.x (n8n-core 1.122's handleNodeErrorOutput) only routes JSON of
- * `error` alone or of `error` and `message`. n8n 1.x's execution context lacks 2.x's
- * isToolExecution, which tells the two apart.
- */
+// n8n 1.x routes to the error output only JSON of `error` (and `message`), no `details`; its
+// execution context lacks 2.x's isToolExecution, which tells the two apart.
 function errorOutputTakesDetails(ctx: IExecuteFunctions): boolean {
 	const onN8n2 = typeof (ctx as unknown as Record<string, unknown>).isToolExecution === 'function';
 	return onN8n2 || ctx.getNode().onError !== 'continueErrorOutput';
 }
 
-/**
- * A failed item, JSON only: `error` (the message) and `details` (item index, description, HTTP
- * status, and the job when the item started one: `details.jobId`, `details.job`). On n8n 1.x's
- * error output, which takes no `details`, it is `error` and `message` (the description, naming
- * the job).
- */
+/** A failed item's JSON, as docs/errors-and-retries.md shows it. */
 export function errorItem(
 	ctx: IExecuteFunctions,
 	error: NodeApiError | NodeOperationError,

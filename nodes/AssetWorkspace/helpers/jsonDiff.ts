@@ -1,10 +1,5 @@
-/**
- * The differences between two JSON values of any shape, as paths with the old and new values.
- * Lists whose items are all objects with an `id`, unique in the list, are matched by id (`nodes[id=a1].config`),
- * other lists by position (`filters[2]`). It never fails on a shape it does not know: past
- * MAX_DEPTH levels a subtree is compared whole, and at most `limit` differences are listed (every
- * difference is counted).
- */
+// The differences between two JSON values of any shape, as paths (`nodes[id=a1].config`,
+// `filters[2]`) with the old and new values; past MAX_DEPTH a subtree is compared whole.
 
 export interface FieldChange {
 	path: string;
@@ -36,7 +31,7 @@ export function matchedById(a: Json[], b: Json[]): boolean {
 	return a.length + b.length > 0 && unique(a) && unique(b);
 }
 
-/** JSON with object keys sorted, so that equal values have equal text; a missing value is not null. */
+/** JSON with object keys sorted, so equal values have equal text; a missing value is not null. */
 export function canonical(value: Json): string {
 	if (value === undefined) return '~';
 	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -53,7 +48,6 @@ export interface DiffOptions {
 	limit?: number;
 }
 
-/** The differences listed (at most `limit`) and how many there are in all. */
 export function countedDiff(
 	from: Json,
 	to: Json,

@@ -1,9 +1,5 @@
-/**
- * A JSON text walked token by token, for what JSON.parse does not tell: it keeps only the last of
- * a name given twice, and reads every number as a double. Each name and each number is handed to
- * `visit` with the path to it (`LIMITS.max`, `IDS[2]`); the walk stops at the first answer. The
- * text is known to be valid JSON.
- */
+// Valid JSON text walked token by token, for what JSON.parse hides (a name given twice, a number's
+// digits): each name and number goes to `visit` with its path; the walk stops at its first answer.
 
 export type JsonTextPart =
 	| { kind: 'name'; path: string; repeated: boolean }

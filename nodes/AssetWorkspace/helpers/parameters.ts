@@ -1,8 +1,5 @@
-/**
- * Reading an item's optional parameters the way a person and an AI model both mean them. n8n
- * makes every `$fromAI()` key of a tool required, so a model sends "" for "not set": an optional
- * parameter that comes out empty (or null) takes its default.
- */
+// Optional parameters as a person and an AI model both mean them: n8n makes every `$fromAI()` key
+// required, so a model sends "" for "not set", which takes the default.
 import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
 import { requireInteger, requireUuid } from '../../shared/validation';
@@ -18,10 +15,7 @@ export function optional<T>(
 	return value === '' || value === null || value === undefined ? fallback : (value as T);
 }
 
-/**
- * A list (multi-options) parameter, also from a single value or a model's "a, b". An empty list
- * stays empty (it can mean "none"); only "" or nothing takes the default.
- */
+/** A list, also from one value or a model's "a, b"; an empty list stays (it can mean none). */
 export function optionalList(
 	ctx: IExecuteFunctions,
 	name: string,

@@ -1,7 +1,4 @@
-/**
- * The lean form of a model version: the summary plus the shape of its canvas, instead of the canvas
- * itself.
- */
+// The lean form of a model version: the summary plus the shape of its canvas, not the canvas.
 import type { Version } from '../../shared/schemas';
 
 export function simplifyVersion(version: Version) {

@@ -1,12 +1,5 @@
-/**
- * Waiting for a job to finish: polls Get job with an adaptive interval (about 1 s at first,
- * growing by half each time up to 30 s). The Timeout bounds everything inside the wait: every
- * sleep, every status request and its retries end by the deadline, and a cancelled execution
- * ends the wait at once. A status check that fails for a passing reason (no answer, 429, 5xx, a
- * garbled answer, each already retried by the transport) does not end the wait: polling goes on
- * until the deadline.
- * Every error carries the job (`context.job`), so the failed item still names it.
- */
+// Waiting for a job to finish (docs/running-and-waiting.md, "Waiting for a run"); every error
+// carries the job (`context.job`), so the failed item still names it.
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -23,9 +16,7 @@ import { isTerminal, jobEnvelopeSchema, type Job } from '../../shared/schemas';
 const LASTING_STATUSES = new Set(['400', '401', '403', '404']);
 
 export const WAIT_POLICY = { firstIntervalMs: 1000, growth: 1.5, maxIntervalMs: 30_000 };
-/**
- * The last status check, made at the Timeout, may take this long to answer; then the item fails.
- */
+/** The last status check, made at the Timeout, may take this long to answer. */
 export const LAST_ANSWER_MS = 1000;
 
 function cancelledWhileWaiting(ctx: IExecuteFunctions, jobId: string, itemIndex: number) {
@@ -49,7 +40,6 @@ export async function waitForJob(
 	itemIndex: number,
 	known?: Job,
 ): Promise<IDataObject> {
-	// The transport's clock and waits (real ones, unless a test holds them).
 	const { now, pause } = api.settings.clock;
 	const started = now();
 	const deadline = started + options.timeoutSeconds * 1000;

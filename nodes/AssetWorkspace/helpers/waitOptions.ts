@@ -1,7 +1,4 @@
-/**
- * The options of waiting for a job (Asset: Execute with Wait for Completion, and Job: Wait for
- * Completion).
- */
+// The options of waiting for a job: Asset > Execute and Job > Wait for Completion.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError } from '../../shared/errors/nodeErrors';
@@ -13,7 +10,6 @@ export interface WaitOptions {
 	failOn: string[];
 }
 
-/** Options shared by Asset: Execute (when waiting) and Job: Wait for Completion. */
 export const waitOptions: INodeProperties[] = [
 	{
 		displayName: 'Timeout (Seconds)',

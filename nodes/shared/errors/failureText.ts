@@ -1,15 +1,9 @@
-/**
- * What went wrong with a request, in words for its error: the body the server sent, where a
- * redirect pointed, why no answer came, and why the request was not sent again.
- */
+// What went wrong with a request, in words for its error message.
 import { errorBodySchema, parseAnswer } from '../schemas';
 import { networkWords, type FailureDetail } from './requestErrors';
 import { redact, redactJson } from '../redact';
 
-/**
- * What a body says, for an error message: the server's error object, an HTML title, or the start
- * of the text. The key is removed before anything is cut short.
- */
+/** The server's error object, an HTML title or the text's start; the key removed before cutting. */
 export function describeBody(
 	raw: string,
 	apiKey: string,
@@ -47,7 +41,6 @@ export function describeLocation(location: string | string[] | undefined, from: 
 	}
 }
 
-/** Why no answer came, in words: the attempt's time limit, or the error's own message. */
 export function noAnswerCause(outcome: { error: unknown; timedOut: boolean }, timeoutMs: number) {
 	if (outcome.timedOut) return `no complete answer within ${Math.round(timeoutMs / 100) / 10} s`;
 	return (outcome.error as Error)?.message ?? String(outcome.error);
@@ -58,12 +51,9 @@ export interface StoppedAttempt {
 	baseUrl: string;
 	apiKey: string;
 	attempts: number;
-	/** The decision's reason to stop. */
 	reason: 'final' | 'attempts' | 'retryAfterTooLong' | 'noTime';
 	retryAfterMs?: number;
-	/** No answer: what happened (a network code), why in words, and the attempt's time limit. */
 	noAnswer?: { code?: string; cause: string };
-	/** An answer: its status, headers and text. */
 	answer?: { status: number; location?: string | string[]; text: string };
 }
 
@@ -118,14 +108,10 @@ export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
 	};
 }
 
-/** Why a Retry-After was not waited for. */
 const waitTooLong = (ms: number) =>
 	`The service asked to wait ${Math.ceil(ms / 1000)} s before retrying, longer than this node waits.`;
 
-/**
- * A 429 the rate gate ended: kept refusing, shut past the deadline, or (`tooLong`) shut for longer
- * than the retry policy waits; the request was not sent.
- */
+/** A 429 the rate gate ended (kept refusing, shut past the deadline or too long): not sent. */
 export function rateLimited(attempts: number, reopensInMs: number, tooLong = false): FailureDetail {
 	if (tooLong) {
 		const message = `rate limited: the service asked to wait ${Math.ceil(reopensInMs / 1000)} s more`;

@@ -1,9 +1,5 @@
-/**
- * Node errors whose message stays as written, each declaring why it failed (cause.ts). n8n
- * replaces any message that contains a network-error word (EEXIST, ECONNREFUSED, ETIMEDOUT...)
- * with a generic sentence, even when the word is only part of a value the message quotes; these
- * errors keep ours.
- */
+// Node errors whose message stays as written (n8n would swap one that quotes a word such as EEXIST
+// for a generic sentence), each declaring why it failed.
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
 import { failureOf } from './cause';
@@ -43,10 +39,7 @@ export function apiError(
 	return keep(new NodeApiError(node, fields, options), options.message, options.description);
 }
 
-/**
- * An error none of our rules built (a failed expression, a bug) as a node error declaring its
- * cause; our own errors as they are.
- */
+/** An error none of our rules built (a failed expression, a bug), with its cause; ours as is. */
 export function nodeErrorOf(node: INode, error: unknown, itemIndex?: number) {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const name = (error as { constructor?: { name?: unknown } })?.constructor?.name;

@@ -1,18 +1,11 @@
-/**
- * Failed requests as n8n API errors: the status, the server's own code and message, the request
- * (method and path), the item, a hint, and why it failed (cause.ts); the API key removed from
- * all of it.
- */
+// A failed request as an n8n API error: status, code, message, request, hint, cause; key removed.
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { failureOf } from './cause';
 import { apiError, operationError } from './nodeErrors';
 import { redact } from '../redact';
 
-/**
- * Network failures, in words. n8n replaces any error message that contains a code such as
- * ECONNREFUSED with a generic sentence, so codes stay out of our messages.
- */
+// In words: n8n replaces a message holding a code such as ECONNREFUSED with a generic sentence.
 const NETWORK_FAILURES: Record<string, string> = {
 	ECONNRESET: 'connection reset',
 	ECONNREFUSED: 'connection refused',
@@ -33,10 +26,7 @@ const HINTS: Record<number, string> = {
 	429: 'The service is rate limiting this API key: run fewer items at once or wait before running again.',
 };
 
-/**
- * The way forward, short, at the end of an error's message: n8n passes only the message to an
- * AI agent, and a person reads it first too.
- */
+/** The way forward at the end of the message: the only part n8n passes to an AI agent. */
 function nextStep(status: number | undefined, request: RequestLabel): string {
 	const { path } = request;
 	if (status === undefined) return '';
@@ -76,9 +66,7 @@ export interface FailureDetail {
 	/** The way forward at the end of the message; by default from the status and the path. */
 	next?: string;
 	attempts: number;
-	/** The wait the service asked for (Retry-After), in ms from now. */
 	retryAfterMs?: number;
-	/** A 2xx answer that breaks the contract: not JSON at all, or JSON of another shape. */
 	contract?: 'not-json' | 'shape';
 }
 
@@ -98,15 +86,11 @@ export function networkCode(error: unknown): string | undefined {
 	return code;
 }
 
-/** A network code in words ('connection refused'), or a general phrase. */
 export function networkWords(code: string | undefined): string {
 	return (code && NETWORK_FAILURES[code]) ?? 'request failed';
 }
 
-/**
- * The NodeApiError for a failed request, built only from our own clean fields (never the request
- * options). `now` (epoch ms) dates a wait the service asked for.
- */
+/** The error of a failed request, built from our own clean fields, never the request options. */
 export function requestFailure(
 	node: INode,
 	apiKey: string,

@@ -1,7 +1,5 @@
-/**
- * The single way out to the Asset Workspace API, in layers: request/ (what goes out, one attempt,
- * the loop of attempts, what comes back), policy/ (retries, the rate gate, clocks) and paging/.
- */
+// The single way out to the Asset Workspace API: request/ (what goes out, one attempt, the loop of
+// attempts, what comes back), policy/ (retries, the rate gate, clocks) and paging/.
 import type { Parsed, Schema } from '../schemas';
 import { REAL_CLOCK, type Clock } from './policy/clock';
 import { RateGate } from './policy/gate';
@@ -14,7 +12,6 @@ import { prepareRequest, type CredentialsPerItem, type RequestOptions } from './
 export { CREDENTIAL_TYPE, type ApiContext } from './request/attempt';
 export { apiPath, MAX_BODY_BYTES, type RequestOptions } from './request/prepare';
 
-/** What a transport is given: the retry policy, how a listing is paged, and its clock. */
 export interface TransportSettings {
 	retry: RetryPolicy;
 	/** A listing's pages in flight at most (w): 1, 2, 4... as it proves long, fewer after a 429. */
@@ -45,12 +42,10 @@ export class AssetWorkspaceTransport {
 		this.gate = new RateGate(settings.clock, shutUntil);
 	}
 
-	/** The node the errors name. */
 	get node() {
 		return this.ctx.getNode();
 	}
 
-	/** Until when (ms) a 429 shut the rate gate; 0 when none came. */
 	get rateLimitedUntil() {
 		return this.gate.shutUntilMs;
 	}
@@ -75,7 +70,6 @@ export class AssetWorkspaceTransport {
 		return await this.send(options, true);
 	}
 
-	/** The request ends when the execution is cancelled or the caller's signal aborts. */
 	private async send<T extends Schema>(options: RequestOptions<T>, notFoundIsNull: boolean) {
 		const stop = abortOn(cancelSignalOf(this.ctx), options.signal);
 		try {

@@ -66,10 +66,7 @@ export interface ExecuteInput {
 	wait?: WaitOptions;
 }
 
-/**
- * Reads and checks one item's input without sending anything: the router prepares every item before
- * the first job is queued.
- */
+/** Reads and checks one item's input; the router prepares every item before the first job. */
 export function prepare(this: IExecuteFunctions, i: number): ExecuteInput {
 	const assetId = readId(this, 'assetId', 'Asset', i);
 	const parameters = readParameters(this, i);

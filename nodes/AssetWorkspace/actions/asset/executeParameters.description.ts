@@ -1,15 +1,9 @@
-/**
- * Asset > Execute's Send Parameters and the fields it shows: name/value pairs, or a JSON object
- * (empty from version 2 on, an example as the hint; version 1 keeps its old default).
- */
+// Asset > Execute's Send Parameters and the fields it shows: name/value pairs, or a JSON object.
 import type { INodeProperties } from 'n8n-workflow';
 
 const JSON_EXAMPLE = '{"RUN_DATE": "2026-11-21"}';
 
-/**
- * No parameters by default from version 2 on: switching to JSON sends nothing until the user writes
- * something. `{}` rather than '', which n8n's JSON editor marks as an error.
- */
+// Empty from version 2 on: `{}` rather than '', which n8n's JSON editor marks as an error.
 const parametersJson: INodeProperties = {
 	displayName: 'Parameters (JSON)',
 	name: 'parametersJson',

@@ -7,10 +7,7 @@ import { readAllAssets, searchAssets } from '../../../shared/transport/paging/as
 import { folderLocator } from '../../../shared/locators';
 import { returnAllAndLimit } from '../common.descriptions';
 
-/**
- * The asset types the service names; filters compare case-insensitively, so other spellings match
- * too.
- */
+/** The asset types the service names; filters ignore case, so other spellings match too. */
 const ASSET_TYPES = ['Folder', 'Model', 'Orchestration', 'Python', 'Source'];
 
 const properties: INodeProperties[] = [

@@ -13,10 +13,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/**
- * Versions come unpaged from the service, in the service's order; Return All / Limit apply to that
- * list.
- */
+/** Versions come unpaged, in the service's order; Return All / Limit apply to that list. */
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,

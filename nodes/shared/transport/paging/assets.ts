@@ -1,7 +1,4 @@
-/**
- * Listing assets through the transport: Return All, a stream from an anchor (the Asset event), and
- * the search of Limit and the pickers; a listing's problems as node errors that name the page.
- */
+// Listing assets for Return All, the Asset event, Limit and the pickers; errors name the page.
 import { failureOf } from '../../errors/cause';
 import { operationError } from '../../errors/nodeErrors';
 import { assetListSchema, type Asset } from '../../schemas';
@@ -31,13 +28,11 @@ function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
 		});
 }
 
-/** A listing's problem as a node error naming the page it came from. */
 function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
 	return (message, offset, hint, kind = 'contract') =>
 		operationError(api.node, `Asset Workspace API: ${message}`, {
 			itemIndex,
-			// A page that contradicts its request breaks the contract; a listing that kept moving
-			// reads whole when run again; one too long wants a Folder filter or a Limit.
+			// A listing that kept moving reads whole when run again: a cause a wait can help.
 			failure: failureOf(
 				kind === 'contract'
 					? { contract: 'shape' }
@@ -49,7 +44,6 @@ function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
 		});
 }
 
-/** Every asset in name order (Return All). */
 export async function readAllAssets(api: AssetWorkspaceTransport, scope: Scope = {}) {
 	const { pagesInFlight, maxPages } = api.settings;
 	return await readAllPages(pageReader(api, scope), {
@@ -78,7 +72,7 @@ export async function streamAssets(
 	});
 }
 
-/** Assets that `keep` accepts, until `max` of them or `maxPages` pages (then `next`: where to go on). */
+/** Assets `keep` accepts, up to `max` or `maxPages` pages (then `next` says where to go on). */
 export async function searchAssets(
 	api: AssetWorkspaceTransport,
 	options: Partial<Pick<SearchOptions<Asset>, 'maxPages' | 'pagesRunOut' | 'from'>> &

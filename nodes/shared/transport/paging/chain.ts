@@ -1,14 +1,11 @@
-/**
- * Which pages of a changing listing form one exact reading: a page joins when it starts the
- * listing or shares an asset (id and name) with one that joined (docs/development.md, "Paging").
- */
+// Which pages of a changing listing form one exact reading: one that starts it or shares an asset
+// (id and name) with one that joined (why: docs/development.md, "Paging a listing that moves").
 
 export interface Listed {
 	id: string;
 	name?: string;
 }
 
-/** An asset as the join remembers it: id and name. */
 export type Mark = [id: string, name: string];
 
 const markOf = (item: Listed) => `${item.id}\n${item.name ?? ''}`;
@@ -25,19 +22,13 @@ export class PageChain<T extends Listed> {
 		}
 	}
 
-	/**
-	 * Whether a page read from `offset` joins the reading: offset 0 starts it (again, only where it
-	 * may `restart`), any other page must share an asset with the pages that joined.
-	 */
+	/** Offset 0 starts the reading (again only if it may `restart`); others must share an asset. */
 	joins(items: T[], offset: number, restart = true): boolean {
 		if (offset === 0 && (restart || this.marks.size === 0)) return true;
 		return items.some((item) => this.marks.has(markOf(item)));
 	}
 
-	/**
-	 * Takes a joined page; returns its assets past the last one it shares, not handed on before
-	 * (an asset before it is one the reading already passed).
-	 */
+	/** Takes a joined page: its assets past the last one it shares, not handed on before. */
 	take(items: T[]): T[] {
 		let from = 0;
 		for (let index = items.length - 1; index >= 0; index--)
@@ -61,11 +52,8 @@ export class PageChain<T extends Listed> {
 /** A page's assets as the next reading's anchor. */
 export const marksOf = (items: Listed[]): Mark[] => items.map((item) => [item.id, item.name ?? '']);
 
-/**
- * Where to look for a page that joins, near `at`: back, half a page then twice as far each time
- * (offset 0 always joins a reading that may restart); a reading that may not (a first reading that
- * fires what exists) goes half a page back, then a page at a time forward to the end, then back.
- */
+// Where to look for a page that joins, near `at`: back half a page, then twice as far each time; a
+// reading that may not restart goes half a page back, then forward a page at a time, then back.
 export class Probes {
 	private tries = 0;
 	private forward = true;

@@ -1,21 +1,17 @@
-/**
- * A listing's pages as the contract gives them (`meta.limit` the size used, only `hasMore: false`
- * ends it), their checks, and the errors that end a listing: never a silently short list.
- */
+// A listing's pages, their checks, and the errors that end a listing: never a silently short list.
 
 export interface ListPage<T> {
 	data: T[];
 	meta: { limit: number; offset: number; hasMore: boolean };
 }
 
-/** One page; `signal` aborts it when its answer is no longer wanted (the stream behind a failure). */
+/** One page; `signal` aborts it when its answer is no longer wanted (pages behind a failure). */
 export type FetchPage<T> = (
 	offset: number,
 	limit: number,
 	signal?: AbortSignal,
 ) => Promise<ListPage<T>>;
 
-/** The API's largest page. */
 export const PAGE_SIZE = 100;
 
 /** Why a listing cannot go on: `offset` is the page's (-1: none), `hint` says what to do. */
@@ -29,17 +25,14 @@ export class ListingError extends Error {
 	}
 }
 
-/** What ended a listing: an answer against the contract, one that kept moving, or too long. */
 export type ProblemKind = 'contract' | 'moved' | 'too-long';
 
-/** How a listing's problem becomes an error: a ListingError unless the caller says otherwise. */
 export type Problem = (message: string, offset: number, hint: string, kind?: ProblemKind) => Error;
 export const listingError: Problem = (message, offset, hint) =>
 	new ListingError(message, offset, hint);
 
 const ASKS_FOREVER = 'it stopped instead of asking forever. Check the base URL.';
 
-/** Checks a page's meta against its request: the offset asked for, and no more than its size. */
 export function checkMeta<T>(
 	page: ListPage<T>,
 	asked: { offset: number },
@@ -94,7 +87,6 @@ export function repeatsPage(problem: Problem, offset: number) {
 	);
 }
 
-/** A listing that changed under the reading more often than it can rejoin it. */
 export function listingMoved(problem: Problem, offset: number, breaks: number) {
 	return problem(
 		`the asset listing moved while it was read: ${breaks} times a page did not join the pages before it, so no complete list can be given`,

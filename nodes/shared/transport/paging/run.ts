@@ -1,7 +1,4 @@
-/**
- * A run of pages on a grid (each overlapping the one before by one asset), side by side, handed on
- * in order, until the listing's end, a stop, a failure, or a page that does not join.
- */
+// A run of overlapping pages side by side, handed on in order until the end, a stop or a break.
 import { PAGE_SIZE, type FetchPage, type ListPage } from './pages';
 
 export type Run =
@@ -9,10 +6,8 @@ export type Run =
 	| { end: 'failed'; error: unknown }
 	| { end: 'broken'; at: number; page?: ListPage<unknown> };
 
-/** What a run reads with, from the reading it belongs to (stream.ts). */
 export interface RunReading<T> {
 	fetchPage: FetchPage<T>;
-	/** Pages in flight at most (w). */
 	inFlight: number;
 	/** Where the listing ended when last read: pages up to it need no ramp. */
 	lastOffset?: number;
@@ -25,11 +20,8 @@ export interface RunReading<T> {
 	handOn: (page: ListPage<T>, offset: number) => boolean;
 }
 
-/**
- * One past the last page index that may be asked for once `handedOn` pages are handed on: the
- * first page alone, then a window that doubles every round trip up to `width`; pages a former
- * reading saw (`known`) go `width` at a time, and past them the window ramps from one again.
- */
+// One past the last page index that may be asked for: the first page alone, then a window doubling
+// each round trip up to `width`; pages a former reading saw (`known`) go `width` at a time.
 export function reachOf(handedOn: number, width: number, known = 0): number {
 	if (handedOn === 0) return 1;
 	if (handedOn < known) return Math.min(handedOn + width, known);

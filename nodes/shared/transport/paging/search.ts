@@ -1,7 +1,4 @@
-/**
- * Pages one after another until enough assets match (Limit, the pickers); a cursor (a page's offset
- * and how many of its assets were taken) says where to go on.
- */
+// Pages in turn until enough assets match (Limit, the pickers); a cursor says where to go on.
 import {
 	checkPage,
 	listingError,
@@ -19,13 +16,9 @@ export interface Cursor {
 
 export interface SearchOptions<T> {
 	from: Cursor;
-	/** How many matching assets to return at most. */
 	max: number;
-	/**
-	 * Which assets count; without it every asset does, and a page asks for no more than still needed.
-	 */
+	/** Which assets count; without it a page asks for no more than still needed. */
 	keep?: (item: T) => boolean;
-	/** How many pages one call reads at most (the pickers read a few, then hand back a cursor). */
 	maxPages: number;
 	/** Whether reaching maxPages is an error (Limit) or a place to go on from (pickers). */
 	pagesRunOut: 'fail' | 'pause';

@@ -1,8 +1,5 @@
-/**
- * One reading of a listing that may change meanwhile: runs of pages (run.ts) that must each join
- * the pages read (chain.ts); after a page that does not, pages nearby until one does
- * (docs/development.md, "Paging a listing that moves").
- */
+// One reading of a listing that may change meanwhile: runs of pages that must each join the pages
+// read; after one that does not, pages nearby (docs/development.md, "Paging a listing that moves").
 import { marksOf, PageChain, Probes, type Listed, type Mark } from './chain';
 import {
 	checkMeta,
@@ -30,7 +27,6 @@ export interface StreamOptions<T> {
 	anchor?: Mark[];
 	/** Whether a reading that cannot rejoin may start over from 0 (not one that fires what exists). */
 	restart?: boolean;
-	/** Pages in flight at most (w), and asked for at most. */
 	inFlight: number;
 	maxPages: number;
 	/** Whether another page may be asked for now (a trigger's poll window). */
@@ -179,7 +175,6 @@ export async function streamPages<T extends Listed>(
 		: { ended: false, pageSize };
 }
 
-/** Every asset from `start` to the end of the listing; more than `maxPages` pages is an error. */
 export async function readAllPages<T extends Listed>(
 	fetchPage: FetchPage<T>,
 	options: Omit<StreamOptions<T>, 'onPage' | 'mayAsk'>,

@@ -27,17 +27,13 @@ export const REAL_CLOCK: Clock = {
 	timeLimit: (ms) => ({ signal: AbortSignal.timeout(ms), release: () => {} }),
 };
 
-/** Thrown by `pause` when the execution is cancelled while it waits. */
 export class CancelledError extends Error {
 	constructor() {
 		super('The execution was cancelled');
 	}
 }
 
-/**
- * Resolves after `ms` (Infinity: never) or when `early` resolves; rejects with CancelledError as
- * soon as `signal` aborts. Leaves no timer behind.
- */
+/** After `ms` (Infinity: never) or `early`; CancelledError once `signal` aborts; no timer left. */
 export async function pause(ms: number, signal?: AbortSignal, early?: Promise<unknown>) {
 	if (signal?.aborted) throw new CancelledError();
 	const racers: Array<Promise<unknown>> = early ? [early] : [];

@@ -1,7 +1,5 @@
-/**
- * One rate gate for every request of an execution: a 429 shuts it for the Retry-After, then one
- * request goes at a time, doubling with each success (docs/errors-and-retries.md).
- */
+// One rate gate for every request of an execution: a 429 shuts it for the Retry-After, then one
+// request goes at a time, doubling with each success (docs/errors-and-retries.md).
 import type { Clock } from './clock';
 
 /** The gate stays shut past the caller's deadline, or (`tooLong`) longer than anyone waits. */
@@ -21,7 +19,6 @@ interface Waiter {
 
 export class RateGate {
 	private shutUntil = 0;
-	/** Until when a 429 asked for a wait longer than the policy allows (nobody waits for it). */
 	private refusedUntil = 0;
 	private limit = Infinity;
 	private inFlight = 0;
@@ -30,7 +27,6 @@ export class RateGate {
 	private wake = () => {};
 	private changed = this.nextChange();
 
-	/** `shutUntil`: a 429 seen before (a trigger's last poll): shut until then, then one at a time. */
 	constructor(
 		private readonly clock: Clock,
 		shutUntil?: number,
@@ -46,7 +42,6 @@ export class RateGate {
 		return this.limit;
 	}
 
-	/** Until when (ms) the last 429 shut the gate; 0 when no 429 came. */
 	get shutUntilMs() {
 		return this.shutUntil;
 	}
@@ -56,10 +51,7 @@ export class RateGate {
 		return this.refusedUntil;
 	}
 
-	/**
-	 * Waits for a turn, held until `release`; resolves with the refusals others met meanwhile (they
-	 * count as this request's attempts). Shut past `until` or `longestWaitMs`: GateShutError.
-	 */
+	// Resolves with the refusals others met while it waited: they count as this request's attempts.
 	async enter(until: number, signal?: AbortSignal, longestWaitMs = Infinity): Promise<number> {
 		const waiter: Waiter = { since: this.clock.now(), missed: 0 };
 		this.waiting.add(waiter);
@@ -87,10 +79,7 @@ export class RateGate {
 		}
 	}
 
-	/**
-	 * Gives the place back; `refused` (a 429 to a request sent at `sentAt`) shuts the gate for
-	 * `waitMs` (`tooLong`: all fail until then), a success doubles how many may go at once.
-	 */
+	// A 429 (`refused`) shuts the gate for `waitMs` (`tooLong`: all fail until then); a success doubles.
 	release(refused?: { sentAt: number; waitMs: number; tooLong?: boolean }) {
 		this.inFlight--;
 		if (refused) {

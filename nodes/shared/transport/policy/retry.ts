@@ -24,15 +24,12 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
 /** A Retry-After is waited for with up to this share added, so refused clients come back apart. */
 export const RETRY_AFTER_JITTER = 0.2;
 
-/** The longest the policy waits for a Retry-After, its jitter included. */
 export const longestWaitMs = (policy: RetryPolicy) =>
 	policy.maxRetryAfterMs * (1 + RETRY_AFTER_JITTER);
 
-/** Statuses a GET is sent again on. */
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 /** Statuses that prove a POST was refused, with a Retry-After only (a gateway may 503 after it). */
 const REFUSED_STATUSES = new Set([429, 503]);
-/** Failures with no answer after which a GET is sent again (a timeout included). */
 export const RETRIED_NETWORK_CODES = new Set([
 	'ECONNRESET',
 	'ECONNREFUSED',
@@ -46,15 +43,10 @@ export const RETRIED_NETWORK_CODES = new Set([
 
 export interface FailedAttempt {
 	method: string;
-	/** The attempt that just failed, from 1. */
 	attempt: number;
-	/** The HTTP status, when an answer came. */
 	status?: number;
-	/** What went wrong when no answer came (ECONNREFUSED, ETIMEDOUT...). */
 	networkCode?: string;
-	/** The answer's Retry-After in ms, as parseRetryAfter read it. */
 	retryAfterMs?: number;
-	/** Time left before the caller's deadline (Infinity without one). */
 	timeLeftMs: number;
 }
 

@@ -1,7 +1,5 @@
-/**
- * The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only).
- * Why each answer bounds the offset, and why the lowest bound is taken: docs/trigger.md, "Clocks".
- */
+// The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only);
+// why the lowest offset the answers allow: docs/development.md, "The service's clock".
 
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
@@ -9,7 +7,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const MONTH = `(${MONTHS.join('|')})`;
 const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 
-/** IMF-fixdate, RFC 850 and asctime, each with the order its groups come in (day, month, year, time). */
+/** IMF-fixdate, RFC 850 and asctime, each with the order of its groups (day, month, year, time). */
 const FORMS: Array<{ pattern: RegExp; order: (groups: string[]) => string[] }> = [
 	{ pattern: new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`), order: (g) => g },
 	{ pattern: new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`), order: (g) => g },
@@ -19,14 +17,10 @@ const FORMS: Array<{ pattern: RegExp; order: (groups: string[]) => string[] }> =
 	},
 ];
 
-/** Two-digit years of the RFC 850 form: 70 to 99 are 19xx, the rest 20xx. */
 const fullYear = (year: string) =>
 	year.length === 2 ? Number(year) + (Number(year) >= 70 ? 1900 : 2000) : Number(year);
 
-/**
- * An HTTP date (the first of several headers) in ms; undefined for anything else (Date.parse
- * would read `0` as 2000-01-01).
- */
+/** An HTTP date in ms; undefined for anything else (Date.parse would read `0` as 2000-01-01). */
 export function parseHttpDate(header: string | string[] | undefined): number | undefined {
 	const value = (Array.isArray(header) ? header[0] : header)?.trim();
 	if (!value) return undefined;
@@ -51,7 +45,6 @@ export function parseHttpDate(header: string | string[] | undefined): number | u
 	return undefined;
 }
 
-/** An answer's `Date` with when (our ms) its request went out and its answer came back. */
 export interface DatedAnswer {
 	date: string | string[] | undefined;
 	sentAt: number;

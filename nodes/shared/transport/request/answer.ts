@@ -4,10 +4,8 @@ import { describeBody } from '../../errors/failureText';
 import { mayHoldKey, redactJson } from '../../redact';
 import { describeSchemaError, parseAnswer, type Parsed, type Schema } from '../../schemas';
 
-/**
- * zod's output with plain prototypes: the zod 4 bundled here makes an answer's own `"__proto__"`
- * key the prototype of the object it builds (colinhacks/zod#5898). Only text that could spell it is walked.
- */
+// zod 4 makes an answer's own `"__proto__"` key the prototype of the object it builds
+// (colinhacks/zod#5898); only text that could spell it is walked.
 function withPlainPrototypes<T>(text: string, data: T): T {
 	if (!text.includes('__proto__') && !text.includes('\\u')) return data;
 	const stack: unknown[] = [data];

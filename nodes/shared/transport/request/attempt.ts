@@ -1,7 +1,4 @@
-/**
- * One HTTP attempt through n8n's request helper: the credential the transport read for the item,
- * no redirects, a time limit on the whole attempt, over at once when the execution is cancelled.
- */
+// One HTTP attempt through n8n's request helper: no redirects, time-limited, over when cancelled.
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -23,12 +20,10 @@ export interface RawResponse {
 }
 
 export interface AttemptRequest {
-	/** The credential as n8n decrypted it for this item. */
 	credential: ICredentialDataDecryptedObject;
 	method: IHttpRequestMethods;
 	url: string;
 	qs?: IDataObject;
-	/** The body as JSON text, made before the first attempt. */
 	body?: string;
 }
 
@@ -36,10 +31,8 @@ export type AttemptOutcome =
 	| { response: RawResponse; text: string }
 	| { error: unknown; timedOut: boolean; cancelled: boolean };
 
-/**
- * One signal that aborts when any of `signals` does, detached by `release` (AbortSignal.any would
- * leave every one hanging on the execution's long-lived signal).
- */
+// One signal that aborts when any of `signals` does, detached by `release` (AbortSignal.any would
+// leave every one hanging on the execution's long-lived signal).
 export function abortOn(...signals: Array<AbortSignal | undefined>) {
 	const controller = new AbortController();
 	const abort = () => controller.abort();
@@ -52,16 +45,13 @@ export function abortOn(...signals: Array<AbortSignal | undefined>) {
 	return { signal: controller.signal, release };
 }
 
-/**
- * The context with the attempt's signal as its cancel signal: in node executions n8n replaces a
- * request's abortSignal with the execution's (getExecutionCancelSignal).
- */
+// The attempt's signal as the context's cancel signal: in node executions n8n replaces a request's
+// abortSignal with the execution's (getExecutionCancelSignal).
 function withCancelSignal(ctx: ApiContext, signal: AbortSignal): ApiContext {
 	if (!('getExecutionCancelSignal' in ctx)) return ctx;
 	return Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ApiContext;
 }
 
-/** The execution's cancel signal, where the context has one (node executions). */
 export function cancelSignalOf(ctx: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 }

@@ -1,7 +1,4 @@
-/**
- * A request's attempts: each waits its turn at the rate gate, goes out, and its outcome decides
- * the next step (the answer, a retry, or an error); everything ends by the request's deadline.
- */
+// A request's attempts: each waits at the rate gate, goes out, and its outcome decides what next.
 import { noAnswerCause, rateLimited, stoppedAttempt } from '../../errors/failureText';
 import {
 	cancelledError,
@@ -26,10 +23,7 @@ export interface Sender {
 	serviceClock: ServiceClock;
 }
 
-/**
- * What an outcome says: the answer and its status, or the network code. A Retry-After date is read
- * against the answer's own `Date`, one within the hour of ours.
- */
+/** The answer and status, or the network code; a Retry-After date is read on the answer's Date. */
 export function readOutcome(outcome: AttemptOutcome, now: number) {
 	if ('error' in outcome) {
 		const code = outcome.timedOut ? 'ETIMEDOUT' : networkCode(outcome.error);

@@ -27,7 +27,6 @@ export function apiPath(path: string[]): string {
 export interface Credentials {
 	baseUrl: string;
 	apiKey: string;
-	/** The credential as n8n decrypted it, for n8n to authenticate each request with. */
 	decrypted: ICredentialDataDecryptedObject;
 }
 
@@ -59,7 +58,6 @@ export async function readCredentials(ctx: ApiContext, itemIndex?: number): Prom
 	return { baseUrl: url.url, apiKey: key.key, decrypted: data };
 }
 
-/** The body as JSON text, made before anything is sent. */
 export function serialiseBody(node: INode, body: IDataObject, request: RequestLabel): string {
 	let text: string | undefined;
 	let reason = '';
@@ -99,7 +97,6 @@ export interface RequestOptions<T extends Schema> {
 /** Credentials per item: n8n would read and decrypt them on every call. */
 export type CredentialsPerItem = Map<number, Promise<Credentials>>;
 
-/** Checks the page size, reads the item's credentials once, and serialises the body once. */
 export async function prepareRequest<T extends Schema>(
 	ctx: ApiContext,
 	options: RequestOptions<T>,
@@ -120,5 +117,4 @@ export async function prepareRequest<T extends Schema>(
 	return { node, baseUrl, apiKey, label, sent };
 }
 
-/** A request as its attempts send it. */
 export type Prepared = Awaited<ReturnType<typeof prepareRequest>>;
