@@ -15,6 +15,11 @@ import { defineConfig, type Options } from 'tsup';
  * `squeezeZod` rewrites each of zod's modules in the shared chunk (the sections the bundler heads
  * with `// node_modules/zod/...`) without whitespace; our own sections stay as written.
  */
+// A section's head names its source; `../x/node_modules/` where node_modules is a link (worktrees).
+const SECTION = /^(?=\/\/ (?:\.\.\/[\w.-]+\/)*(?:node_modules|nodes|credentials)\/)/m;
+const PACKAGE_SECTION = /^\/\/ (?:\.\.\/[\w.-]+\/)*node_modules\//;
+const ZOD_SECTION = /^\/\/ (?:\.\.\/[\w.-]+\/)*node_modules\/zod\//m;
+
 const minifyZod: NonNullable<Options['esbuildPlugins']>[number] = {
 	name: 'minify-zod',
 	setup(build) {
@@ -31,10 +36,10 @@ const minifyZod: NonNullable<Options['esbuildPlugins']>[number] = {
  * local names minified (a section's top-level names, which other sections use, stay: about 6 kB).
  */
 async function squeezeZodSections(code: string): Promise<string> {
-	const sections = code.split(/^(?=\/\/ (?:node_modules|nodes|credentials)\/)/m);
+	const sections = code.split(SECTION);
 	const squeezed = await Promise.all(
 		sections.map(async (section) =>
-			section.startsWith('// node_modules/zod/')
+			ZOD_SECTION.test(section)
 				? `${(await transform(section, { minifyWhitespace: true, minifyIdentifiers: true })).code}\n`
 				: section,
 		),
@@ -50,9 +55,9 @@ async function squeezeZodSections(code: string): Promise<string> {
  */
 async function indentWithTabs(file: string, code: string): Promise<string> {
 	const tabbed = code
-		.split(/^(?=\/\/ (?:node_modules|nodes|credentials)\/)/m)
+		.split(SECTION)
 		.map((section) =>
-			section.startsWith('// node_modules/')
+			PACKAGE_SECTION.test(section)
 				? section
 				: section
 						.replace(/^ *(?:\/\*\*?[^\n]*\*\/|\/\/(?! (?:nodes|credentials)\/)[^\n]*)\n/gm, '')
@@ -71,8 +76,7 @@ async function squeezeZod(outDir: string) {
 	for (const name of await readdir(dir)) {
 		const file = join(dir, name);
 		const code = await readFile(file, 'utf8');
-		if (code.includes('// node_modules/zod/'))
-			await writeFile(file, await squeezeZodSections(code));
+		if (ZOD_SECTION.test(code)) await writeFile(file, await squeezeZodSections(code));
 	}
 }
 
