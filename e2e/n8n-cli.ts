@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
+import { noteN8nProcess } from './n8n-ledger';
 import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
 import { npm } from './npm';
 import type { Runtime } from './runtime-lines';
@@ -57,6 +58,7 @@ export abstract class N8nCli {
 		const env = await this.env();
 		let stderr = '';
 		const code = await inStartSlot(async () => {
+			noteN8nProcess(args[0], this.userFolder);
 			const stdoutFd = openSync(stdoutFile, 'w');
 			const child = spawn(command[0], command.slice(1), {
 				cwd: this.userFolder,
