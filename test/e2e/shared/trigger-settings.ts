@@ -1,11 +1,8 @@
-/** The trigger scenario's n8n settings, poll intervals and slow-service sizes. */
+/**
+ * The trigger scenario's poll intervals and slow-service sizes (n8n's settings of each mode:
+ * e2e/n8n-configs.ts).
+ */
 
-/** n8n 2.41 with durable poll cursors (off by default): each poll's state is committed. */
-export const DURABLE_CURSORS = {
-	N8N_SCHEDULER_ENABLED: 'true',
-	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-};
 /**
  * Seconds between polls, in both modes: the triggers', the slow service's. With durable poll
  * cursors n8n commits an emitting poll's state only with the execution it starts, after the
