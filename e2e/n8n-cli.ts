@@ -4,7 +4,7 @@
  * package (the packed tarball into <user folder>/.n8n/nodes), credentials and workflows imported,
  * workflows made active, and executed with `n8n execute`. The server itself: n8n.ts.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
 	closeSync,
 	existsSync,
@@ -19,9 +19,10 @@ import { join } from 'node:path';
 
 import { noteN8nProcess } from './n8n-ledger';
 import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
-import { npm } from './npm';
 import type { Runtime } from './runtime-lines';
 import { inStartSlot } from './start-slots';
+
+export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
 
 export const CREDENTIAL = {
 	id: 'awSandboxCred01',
@@ -75,16 +76,33 @@ export abstract class N8nCli {
 		return { code, stdout, stderr, peakKb: peak ? Number(peak) : undefined };
 	}
 
-	/** Installs the packed package like n8n installs a community package. */
+	/**
+	 * Installs the packed package as n8n (1.123 and 2.41 alike) installs a community package: the
+	 * tarball unpacked into <user folder>/.n8n/nodes/node_modules/<name>, its package.json without
+	 * its peer, dev and optional dependencies (n8n provides n8n-workflow; npm would otherwise
+	 * install a copy of it and its 80 MB of dependencies), and named in the nodes folder's
+	 * package.json. It has no dependencies of its own for npm to install.
+	 */
 	installPackage(tarball: string) {
 		const nodesDir = join(this.userFolder, '.n8n', 'nodes');
-		mkdirSync(nodesDir, { recursive: true });
-		writeFileSync(
-			join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true }),
-		);
-		const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
-		npm(nodesDir, [...args, tarball], this.runtime.env(), () => {});
+		const unpacked = join(nodesDir, 'node_modules', PACKAGE_NAME);
+		mkdirSync(unpacked, { recursive: true });
+		execFileSync('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
+		const manifest = join(unpacked, 'package.json');
+		const kept = JSON.parse(readFileSync(manifest, 'utf8'));
+		for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies'])
+			delete kept[field];
+		if (kept.dependencies && Object.keys(kept.dependencies).length)
+			throw new Error(
+				`${PACKAGE_NAME} has dependencies, which n8n would install: none are allowed`,
+			);
+		writeFileSync(manifest, JSON.stringify(kept, null, 2));
+		const installed = {
+			name: 'installed-nodes',
+			private: true,
+			dependencies: { [PACKAGE_NAME]: kept.version },
+		};
+		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify(installed));
 	}
 
 	/** The Asset Workspace credential `awSandboxCred01`, or (with `credential`) another one. */

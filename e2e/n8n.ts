@@ -16,10 +16,8 @@ import type { N8nLine } from './runtime-lines';
 import { ServerProcess } from './server-process';
 import { inStartSlot } from './start-slots';
 
-export { CREDENTIAL } from './n8n-cli';
+export { CREDENTIAL, PACKAGE_NAME } from './n8n-cli';
 export type { WorkflowRun } from './n8n-output';
-
-export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
 
 /** `folder` (created when missing), or else a fresh temporary one. */
 function userFolderAt(folder?: string): string {
