@@ -17,9 +17,8 @@ export const POLL_EVERY_S = { triggers: 10, slow: 20 };
 export const SLOW_JOBS = 300;
 export const SLOW_MS = 2000;
 /**
- * Its polls take its whole window (27 s) and start at most every 20 s, so they are at least 13 s
- * apart, less n8n's scheduling delay (with durable poll cursors up to one 5.5 s executor pass):
- * requests more than GAP_MS apart belong to different polls. Within a poll each of its 16 lanes
- * asks its next job as soon as the last answer is in.
+ * A moment between the slow trigger's polls, to turn the service slow in: no request for this
+ * long (its polls start at most every 20 s and a quick one asks all its jobs within a second or
+ * two). Polls are told apart by their requests (polls-of.ts).
  */
 export const GAP_MS = 3000;
