@@ -4,9 +4,10 @@
  * each starts: schedule.ts).
  *
  * Every step logs to tmp/test-logs/<step>.log; the end shows each step's result, when it ran,
- * its wall time and tests, each tier's totals, and what failed. Ctrl-C stops everything it
- * started. AW_TEST_STAGGER_S (default 5) spaces the suites' starts; AW_TEST_MAX_SUITES (default:
- * one per 1.5 GB of memory) caps how many run at once; AW_TEST_SUITE_TIMEOUT_MIN (default 45)
+ * its wall and CPU time and tests, each tier's totals, the n8n processes started, and what
+ * failed. Ctrl-C stops everything it started. AW_TEST_STAGGER_S (default 2: a suite starts jest,
+ * not n8n) spaces the suites' starts; AW_TEST_MAX_SUITES (default: one per 1.5 GB of memory)
+ * caps how many run at once; AW_TEST_SUITE_TIMEOUT_MIN (default 45)
  * stops a suite that runs longer; AW_TEST_INTEGRATION_BESIDE_E2E=0 starts the suites only after
  * the integration tier. `--only <pattern>` runs the matching steps and what they need; `--plan
  * <file.json>` runs the steps a file lists instead, with `--logs <dir>` for their logs (the
@@ -49,7 +50,7 @@ async function main() {
 	});
 	const since = Date.now();
 	const runId = `${process.pid}-${since}`;
-	const staggerMs = Number(process.env.AW_TEST_STAGGER_S ?? 5) * 1000;
+	const staggerMs = Number(process.env.AW_TEST_STAGGER_S ?? 2) * 1000;
 	const maxSuites = Number(
 		process.env.AW_TEST_MAX_SUITES ?? Math.max(2, Math.floor(totalmem() / 1.5e9)),
 	);
