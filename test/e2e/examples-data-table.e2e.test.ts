@@ -54,7 +54,7 @@ describe('examples that need a running n8n (n8n start)', () => {
 				'the watched job fails',
 				async () =>
 					(await sandboxJobs(sandbox)).find((j) => j.job.jobId === failed)?.job.status === 'failed',
-				30_000,
+				120_000,
 			);
 			const watch = example('watch-jobs-with-the-trigger');
 			watch.nodes.find((n: any) => n.type.endsWith('.assetWorkspaceTrigger')).parameters.jobIds =

@@ -154,14 +154,14 @@ test(
 					const found = await jobsFor(callId);
 					return found.length > 0 && found;
 				},
-				60_000,
+				120_000,
 			);
 			await controlJob(sandbox, run.job.jobId, { hold: true });
 			const worker =
 				(await until(
 					`a worker logs the ${callId} job`,
 					async () => workerOf(run.job.jobId) + 1,
-					30_000,
+					120_000,
 				)) - 1;
 			return { jobId: run.job.jobId as string, worker };
 		};

@@ -55,8 +55,16 @@ export async function allAssets(sandbox: Sandbox, key = OWNER): Promise<any[]> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls a job through the public API until it is terminal. */
-export async function waitForJob(sandbox: Sandbox, jobId: string, key = OWNER, timeoutMs = 10000) {
+/**
+ * Polls a job through the public API until it is terminal; fails after `timeoutMs`, far above
+ * what a loaded machine needs for the sandbox's job steps.
+ */
+export async function waitForJob(
+	sandbox: Sandbox,
+	jobId: string,
+	key = OWNER,
+	timeoutMs = 120_000,
+) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const job = (await api(sandbox, `/jobs/${jobId}`, { key })).json.data;
