@@ -4,11 +4,10 @@
  * package (the packed tarball into <user folder>/.n8n/nodes), credentials and workflows imported,
  * workflows made active, and executed with `n8n execute`. The server itself: n8n.ts.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
 	closeSync,
 	existsSync,
-	mkdirSync,
 	mkdtempSync,
 	openSync,
 	readFileSync,
@@ -17,12 +16,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
+import { installPackage, PACKAGE_NAME } from './install-package';
 import { noteN8nProcess } from './n8n-ledger';
 import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
 import type { Runtime } from './runtime-lines';
 import { inStartSlot } from './start-slots';
 
-export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
+export { PACKAGE_NAME };
 
 export const CREDENTIAL = {
 	id: 'awSandboxCred01',
@@ -76,33 +76,9 @@ export abstract class N8nCli {
 		return { code, stdout, stderr, peakKb: peak ? Number(peak) : undefined };
 	}
 
-	/**
-	 * Installs the packed package as n8n (1.123 and 2.41 alike) installs a community package: the
-	 * tarball unpacked into <user folder>/.n8n/nodes/node_modules/<name>, its package.json without
-	 * its peer, dev and optional dependencies (n8n provides n8n-workflow; npm would otherwise
-	 * install a copy of it and its 80 MB of dependencies), and named in the nodes folder's
-	 * package.json. It has no dependencies of its own for npm to install.
-	 */
+	/** Installs the packed package as n8n installs a community package (install-package.ts). */
 	installPackage(tarball: string) {
-		const nodesDir = join(this.userFolder, '.n8n', 'nodes');
-		const unpacked = join(nodesDir, 'node_modules', PACKAGE_NAME);
-		mkdirSync(unpacked, { recursive: true });
-		execFileSync('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
-		const manifest = join(unpacked, 'package.json');
-		const kept = JSON.parse(readFileSync(manifest, 'utf8'));
-		for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies'])
-			delete kept[field];
-		if (kept.dependencies && Object.keys(kept.dependencies).length)
-			throw new Error(
-				`${PACKAGE_NAME} has dependencies, which n8n would install: none are allowed`,
-			);
-		writeFileSync(manifest, JSON.stringify(kept, null, 2));
-		const installed = {
-			name: 'installed-nodes',
-			private: true,
-			dependencies: { [PACKAGE_NAME]: kept.version },
-		};
-		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify(installed));
+		installPackage(this.userFolder, tarball);
 	}
 
 	/** The Asset Workspace credential `awSandboxCred01`, or (with `credential`) another one. */

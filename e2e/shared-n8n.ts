@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A suite's way into the shared n8n of a line and configuration (e2e/n8n-host.ts): under
  * `npm test` the runner's host, whose descriptor is in AW_N8N_HOSTS; a suite run alone starts a
@@ -6,15 +6,13 @@
  * `exclusive` waits for a turn of its own (no other suite on n8n until `release`), in which the
  * suite may stop and start n8n's processes. What a suite then does on it: n8n-session.ts.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { freshRequest } from '../test/helpers/fresh-http';
 import { until } from '../test/helpers/until';
 import { descriptorFile, type N8nConfig } from './n8n-configs';
-import { dieWithThisProcess } from './processes';
+import { privateHost } from './private-host';
 import { N8nRest, type OWNER_ACCOUNT } from './rest';
 import { selectedLine, type N8nLine } from './runtime-lines';
 
@@ -32,7 +30,6 @@ export interface HostDescriptor {
 
 /** Far above the wait for other suites to finish with it (a suite's own limit is 45 minutes). */
 const TURN_WITHIN_MS = 40 * 60_000;
-const TSX = join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 const suite = () => process.env.AW_SUITE ?? `process ${process.pid}`;
 
 export class SharedN8n {
@@ -113,41 +110,6 @@ export class SharedN8n {
 	async start(process = 'main') {
 		await this.order('/start', { process });
 	}
-}
-
-const privateHosts = new Map<string, Promise<string>>();
-
-/** A host of this process's own (a suite run alone): started once, stopped when this process goes. */
-function privateHost(line: N8nLine, config: N8nConfig): Promise<string> {
-	const key = `${line}-${config}`;
-	const known = privateHosts.get(key);
-	if (known) return known;
-	const dir = mkdtempSync(join(tmpdir(), 'aw-n8n-host-'));
-	const file = join(dir, descriptorFile(line, config));
-	const log = openSync(join(dir, 'host.log'), 'w');
-	const args = ['--line', line, '--config', config, '--descriptor', file];
-	const host = spawn(
-		TSX,
-		[join(__dirname, 'n8n-host.ts'), ...args, '--watch-pid', `${process.pid}`],
-		{
-			detached: true,
-			stdio: ['ignore', log, log],
-		},
-	);
-	closeSync(log);
-	host.unref(); // it ends with this process, however this one ends
-	dieWithThisProcess(host.pid!, { group: true });
-	process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-	const ready = until(
-		`a private n8n ${line} ${config} is ready`,
-		() => {
-			if (host.exitCode !== null) throw new Error(readFileSync(join(dir, 'host.log'), 'utf8'));
-			return existsSync(file) && file;
-		},
-		30 * 60_000, // its first run may build the package and install the runtime
-	);
-	privateHosts.set(key, ready);
-	return ready;
 }
 
 /**
