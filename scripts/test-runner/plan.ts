@@ -99,8 +99,14 @@ export function plan(options: PlanOptions): TaskSpec[] {
 					`--descriptor ${descriptor} --ended-dir ${join(options.hostsDir, 'ended')}`,
 					...(first.length ? [`--first '${first.join(',')}'`] : []),
 				].join(' '),
-				// Its n8n start-ups take the start slot kept for those whose suites wait for ticks.
-				env: { AW_PACKAGE_TARBALL: options.tarball, AW_WAITS_FOR_TICKS: '1' },
+				// Its n8n start-ups take the start slot kept for those whose suites wait for ticks, and
+				// two more than the other n8n starts (npm run dev's, the screenshots'): the four hosts
+				// start side by side, not one after another (the last was ready 2 minutes late).
+				env: {
+					AW_PACKAGE_TARBALL: options.tarball,
+					AW_WAITS_FOR_TICKS: '1',
+					AW_N8N_START_SLOTS: '4',
+				},
 				needs: ['build', 'services', `install ${line}`],
 				service: true,
 				readyFile: descriptor,
