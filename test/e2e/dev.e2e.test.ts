@@ -145,7 +145,8 @@ describe('npm run dev', () => {
 			expect(printed()).toContain('Rebuilt the package');
 			expect(printed()).toContain('n8n: Hot reload triggered for n8n-nodes-asset-workspace');
 			await refetched;
-			const types = await editor.page.request.get(`${base}/types/nodes.json`); // what it fetched
+			// What it fetched (sent again once on a reset kept-alive connection: test/helpers/editor.ts).
+			const types = await editor.page.request.get(`${base}/types/nodes.json`, { maxRetries: 1 });
 			expect(await types.text()).toContain(mark);
 
 			// The node panel builds its list once; a new page shows the new description.
