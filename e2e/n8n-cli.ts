@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import {
 	closeSync,
 	existsSync,
-	mkdirSync,
 	mkdtempSync,
 	openSync,
 	readFileSync,
@@ -17,10 +16,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
+import { installPackage, PACKAGE_NAME } from './install-package';
+import { noteN8nProcess } from './n8n-ledger';
 import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
-import { npm } from './npm';
 import type { Runtime } from './runtime-lines';
 import { inStartSlot } from './start-slots';
+
+export { PACKAGE_NAME };
 
 export const CREDENTIAL = {
 	id: 'awSandboxCred01',
@@ -57,6 +59,7 @@ export abstract class N8nCli {
 		const env = await this.env();
 		let stderr = '';
 		const code = await inStartSlot(async () => {
+			noteN8nProcess(args[0], this.userFolder);
 			const stdoutFd = openSync(stdoutFile, 'w');
 			const child = spawn(command[0], command.slice(1), {
 				cwd: this.userFolder,
@@ -73,16 +76,9 @@ export abstract class N8nCli {
 		return { code, stdout, stderr, peakKb: peak ? Number(peak) : undefined };
 	}
 
-	/** Installs the packed package like n8n installs a community package. */
+	/** Installs the packed package as n8n installs a community package (install-package.ts). */
 	installPackage(tarball: string) {
-		const nodesDir = join(this.userFolder, '.n8n', 'nodes');
-		mkdirSync(nodesDir, { recursive: true });
-		writeFileSync(
-			join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true }),
-		);
-		const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
-		npm(nodesDir, [...args, tarball], this.runtime.env(), () => {});
+		installPackage(this.userFolder, tarball);
 	}
 
 	/** The Asset Workspace credential `awSandboxCred01`, or (with `credential`) another one. */

@@ -1,5 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
-/** What `n8n execute --rawOutput` prints, read as each node's output items and the run's error. */
+/**
+ * What n8n says of a run (`n8n execute --rawOutput`'s output, or an execution its REST API
+ * gives), read as each node's output items and the run's error.
+ */
 
 export interface WorkflowRun {
 	status: string;
@@ -43,4 +46,25 @@ export function summarizeRun(raw: any): WorkflowRun {
 			node: topError.node?.name,
 		};
 	return { status: raw?.status ?? 'unknown', finished: raw?.finished, nodes, error, raw };
+}
+
+/**
+ * An execution's data as n8n's REST API gives it: in `flatted`'s format, a JSON array whose first
+ * entry is the value and whose strings inside objects and arrays are the indexes of other entries
+ * (so that shared and circular references survive).
+ */
+export function unflatten(text: string): any {
+	const entries: unknown[] = JSON.parse(text);
+	const done = new Map<number, unknown>();
+	const at = (index: number): unknown => {
+		if (done.has(index)) return done.get(index);
+		const entry = entries[index];
+		if (typeof entry !== 'object' || entry === null) return entry; // a string, stored once
+		const value: Record<string, unknown> = Array.isArray(entry) ? ([] as never) : {};
+		done.set(index, value);
+		for (const [key, inner] of Object.entries(entry))
+			value[key] = typeof inner === 'string' ? at(Number(inner)) : inner;
+		return value;
+	};
+	return at(0);
 }

@@ -9,16 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { N8nCli } from './n8n-cli';
+import { noteN8nProcess } from './n8n-ledger';
 import { freePort } from './ports';
 import { ensureRuntime } from './runtime';
 import type { N8nLine } from './runtime-lines';
 import { ServerProcess } from './server-process';
 import { inStartSlot } from './start-slots';
 
-export { CREDENTIAL } from './n8n-cli';
+export { CREDENTIAL, PACKAGE_NAME } from './n8n-cli';
 export type { WorkflowRun } from './n8n-output';
-
-export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
 
 /** `folder` (created when missing), or else a fresh temporary one. */
 function userFolderAt(folder?: string): string {
@@ -93,6 +92,7 @@ export class N8n extends N8nCli {
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(this.port),
 			});
+		noteN8nProcess(args[0], this.userFolder);
 		this.server = new ServerProcess(this.runtime.node, [this.runtime.n8n, ...args], {
 			cwd: this.userFolder,
 			env,

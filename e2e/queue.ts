@@ -3,17 +3,14 @@
  * n8n in queue mode, as users scale it out: one main, workers, Redis and PostgreSQL, all local.
  * Redis and PostgreSQL run as our own processes on free ports, with their data in a temporary
  * folder (scripts/ensure-queue-services.sh installs Debian's packages when they are missing).
- * Every n8n process gets its own user folder with the packed package installed, as each
- * machine of a real deployment needs it; they share the database, Redis and encryption key.
+ * The n8n processes (e2e/n8n-hosted.ts) share the database, Redis and encryption key.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { N8n } from './n8n';
 import { QueuePostgres } from './queue-postgres';
 import { QueueRedis } from './queue-redis';
-import type { N8nLine } from './runtime-lines';
 
 /** Redis and PostgreSQL (queue-redis.ts, queue-postgres.ts), with their data in one temporary folder. */
 export class QueueServices {
@@ -25,11 +22,6 @@ export class QueueServices {
 		await this.redis.start();
 		await this.postgres.start();
 		await this.redis.ready();
-	}
-
-	/** Runs SQL in the n8n database (or, before it exists, in `postgres`); returns the rows as text. */
-	sql(query: string): string {
-		return this.postgres.sql(query);
 	}
 
 	/** The n8n environment of every process of the cluster. */
@@ -53,49 +45,5 @@ export class QueueServices {
 		this.postgres.stop();
 		this.redis.stop();
 		rmSync(this.folder, { recursive: true, force: true });
-	}
-}
-
-/** A main and `workers` workers, each with the package installed, sharing one database and Redis. */
-export class QueueCluster {
-	readonly services = new QueueServices();
-	main!: N8n;
-	workers: N8n[] = [];
-
-	constructor(
-		private readonly options: {
-			tarball: string;
-			workers: number;
-			line?: N8nLine;
-			log?: (line: string) => void;
-		},
-	) {}
-
-	private instance(): N8n {
-		const n8n = new N8n({
-			line: this.options.line,
-			log: this.options.log,
-			env: this.services.n8nEnv(),
-		});
-		n8n.installPackage(this.options.tarball);
-		return n8n;
-	}
-
-	/** Starts the services and creates every process's user folder (n8n itself is started by `start`). */
-	async prepare(credential: { baseUrl: string; apiKey: string }) {
-		await this.services.start();
-		this.main = this.instance();
-		this.workers = Array.from({ length: this.options.workers }, () => this.instance());
-		await this.main.importCredential(credential);
-	}
-
-	async start() {
-		await this.main.start(180_000);
-		await Promise.all(this.workers.map((worker) => worker.start(180_000, { concurrency: 5 })));
-	}
-
-	async close() {
-		await Promise.all([this.main, ...this.workers].filter(Boolean).map((n8n) => n8n.dispose()));
-		await this.services.stop();
 	}
 }

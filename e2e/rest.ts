@@ -1,9 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * n8n's own REST API (/rest, the editor's) for a running `n8n start`: the owner account, its
- * personal project, data tables and executions. Used by the screenshots and by the end-to-end
- * tests that need what only a server has (data tables, active workflows' executions).
+ * personal project, data tables and executions. What a suite does with workflows and credentials
+ * through it: rest-workflows.ts. Each request goes on a connection of its own
+ * (test/helpers/fresh-http.ts: no kept-alive connection to race n8n closing it).
  */
+import { freshRequest } from '../test/helpers/fresh-http';
+
 export const OWNER_ACCOUNT = {
 	email: 'owner@example.com',
 	firstName: 'Ada',
@@ -13,47 +16,53 @@ export const OWNER_ACCOUNT = {
 
 /** The body of a 500 that n8n 1.123 answers a read with under load, and not the next time. */
 const PASSING_500 = 'Transaction is not started yet';
+/** Far above what a loaded machine needs for n8n to answer again (its start, a busy database). */
+const ANSWER_WITHIN_MS = 180_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class N8nRest {
-	private cookie = '';
+	/**
+	 * The session cookie, once signed in. A shared n8n's host signs in once and hands it to every
+	 * suite (n8n limits logins to a few a minute per address).
+	 */
+	cookie = '';
 
-	constructor(private readonly base: string) {}
+	constructor(readonly base: string) {}
 
 	/**
 	 * A request to /rest. Right after it says it is ready, n8n 1.x answers 404 for a few seconds,
-	 * and on a busy machine n8n may drop a connection or answer 503 (its database ping timed
-	 * out), or answer a read with a passing 500 ("Transaction is not started yet", n8n 1.123's
-	 * SQLite): each is asked again, for up to a minute.
+	 * and on a busy machine n8n may answer 503 (its database ping timed out) or answer a read with a
+	 * passing 500 ("Transaction is not started yet", n8n 1.123's SQLite): each is asked again. A
+	 * request that got no answer is sent again only when it is a read or never reached n8n (a
+	 * refused connection): a POST that reached it may have done its work.
 	 */
 	async call(method: string, path: string, body?: unknown): Promise<any> {
-		const deadline = Date.now() + 60_000;
+		const deadline = Date.now() + ANSWER_WITHIN_MS;
 		for (;;) {
-			const res = await fetch(`${this.base}/rest${path}`, {
+			const again = Date.now() < deadline;
+			const res = await freshRequest(`${this.base}/rest${path}`, {
 				method,
 				headers: {
 					'content-type': 'application/json',
 					...(this.cookie ? { cookie: this.cookie } : {}),
 				},
 				body: body === undefined ? undefined : JSON.stringify(body),
-			}).catch((error: Error) => {
-				if (Date.now() < deadline) return undefined;
-				throw new Error(`n8n ${method} /rest${path}: ${error.message} (${String(error.cause)})`);
+			}).catch((error: NodeJS.ErrnoException) => {
+				if (again && (method === 'GET' || error.code === 'ECONNREFUSED')) return undefined;
+				throw new Error(`n8n ${method} /rest${path}: ${error.message}`);
 			});
-			if (!res || ([404, 503].includes(res.status) && Date.now() < deadline)) {
-				await new Promise((resolve) => setTimeout(resolve, 250));
-				continue;
-			}
-			const text = await res.text();
-			const passing = method === 'GET' && res.status === 500 && text.includes(PASSING_500);
-			if (passing && Date.now() < deadline) {
-				await new Promise((resolve) => setTimeout(resolve, 250));
+			const passing =
+				res && method === 'GET' && res.status === 500 && res.text.includes(PASSING_500);
+			if (!res || (again && ([404, 503].includes(res.status) || passing))) {
+				await sleep(250);
 				continue;
 			}
 			if (!res.ok)
-				throw new Error(`n8n ${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+				throw new Error(`n8n ${method} /rest${path}: ${res.status} ${res.text.slice(0, 500)}`);
 			const auth = res.headers.get('set-cookie')?.match(/n8n-auth=[^;]+/)?.[0];
 			if (auth) this.cookie = auth;
-			return text ? JSON.parse(text).data : undefined;
+			return res.text ? JSON.parse(res.text).data : undefined;
 		}
 	}
 
@@ -62,11 +71,16 @@ export class N8nRest {
 		try {
 			await this.call('POST', '/owner/setup', account);
 		} catch {
-			await this.call('POST', '/login', {
-				emailOrLdapLoginId: account.email,
-				password: account.password,
-			});
+			await this.logIn(account);
 		}
+	}
+
+	/** Logs in as an existing user and keeps the session cookie. */
+	async logIn(account: { email: string; password: string }) {
+		await this.call('POST', '/login', {
+			emailOrLdapLoginId: account.email,
+			password: account.password,
+		});
 	}
 
 	async personalProject(): Promise<string> {

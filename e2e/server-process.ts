@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
+import { freshRequest } from '../test/helpers/fresh-http';
 import { dieWithThisProcess, type Guard } from './processes';
 
 export class ServerProcess {
@@ -50,7 +51,7 @@ export class ServerProcess {
 			if (this.child.exitCode !== null)
 				throw new Error(`${name} exited (${this.child.exitCode}):\n${this.text.slice(-3000)}`);
 			try {
-				const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+				const res = await freshRequest(url, { signal: AbortSignal.timeout(5000) });
 				if (res.ok) return;
 			} catch {
 				// not up yet

@@ -2,7 +2,9 @@
 /**
  * Runs workflow files in a real n8n: our package packed and installed like a user installs it,
  * a sandbox (or a real workspace), a credential `awSandboxCred01`, each workflow imported and
- * executed. Used by `npm run workflow`, `npm run demo` and the end-to-end tests.
+ * executed with n8n's CLI (`n8n execute`). Used by `npm run workflow`, `npm run demo` and the
+ * benchmarks; `runWorkflowFiles` also runs files in an n8n that is running already, through its
+ * REST API (an N8nSession: `npm run workflow -- --n8n FILE`, the end-to-end suites).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { basename } from 'node:path';
 import { OWNER } from '../test/helpers/http';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { N8n, type WorkflowRun } from './n8n';
+import { N8nSession } from './n8n-session';
 import type { N8nLine } from './runtime-lines';
 import { buildAndPack } from './pack';
 
@@ -111,13 +114,22 @@ export function setPollTimes(workflow: { nodes: Array<Record<string, any>> }, po
 	return workflow;
 }
 
+/** Runs each file's workflow: imported and executed by n8n's CLI, or in a running n8n, by hand. */
 export async function runWorkflowFiles(
-	session: Session,
+	session: Session | N8nSession,
 	files: string[],
 	log: (line: string) => void = () => {},
 ): Promise<FileRun[]> {
 	const runs: FileRun[] = [];
 	const workflows = files.map((file) => ({ file, workflow: readWorkflow(file) }));
+	if (session instanceof N8nSession) {
+		for (const { file, workflow } of workflows) {
+			const { id } = await session.createWorkflow(workflow as never);
+			log(`Running ${file} in ${session.n8n.url}...`);
+			runs.push({ file, workflowId: id, name: workflow.name, ...(await session.run(id)) });
+		}
+		return runs;
+	}
 	await session.n8n.importWorkflows(workflows.map(({ workflow }) => workflow));
 	for (const { file, workflow } of workflows) {
 		log(`Executing ${file}...`);

@@ -1,14 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * What the README's pictures show, set up in the sandbox and a real n8n: two runs for the trigger
- * to watch (one failed, one held running), the example workflows, a workflow comparing two
- * versions of a model; then n8n started, its owner account created.
+ * What the README's pictures show, set up in the sandbox and a running n8n: two runs for the
+ * trigger to watch (one failed, one held running), the example workflows, a workflow comparing
+ * two versions of a model.
  */
 import { join } from 'node:path';
 
 import { CREDENTIAL } from '../e2e/n8n';
-import { N8nRest } from '../e2e/rest';
-import { readWorkflow, type Session } from '../e2e/workflows';
+import type { N8nSession } from '../e2e/n8n-session';
+import { readWorkflow } from '../e2e/workflows';
 import { SEED_IDS } from '../sandbox/seed';
 import { api, controlJob, newVersion, startJob } from '../test/helpers/http';
 
@@ -18,7 +18,7 @@ const WATCH = join(ROOT, 'examples', 'watch-jobs-with-the-trigger.workflow.json'
 export const COMPARE_NODE = 'Compare the published version with the newest';
 
 /** A version 4 of Revenue Forecast (its filter changed), and a workflow comparing it with version 2. */
-async function compareWorkflow(session: Session) {
+async function compareWorkflow(session: N8nSession) {
 	const sandbox = session.sandbox!;
 	const model = SEED_IDS.revenueForecast;
 	const versions = (await api(sandbox, `/assets/${model}/model/versions`)).json.data.versions;
@@ -60,8 +60,8 @@ async function compareWorkflow(session: Session) {
 	};
 }
 
-/** Sets the scene up in `session`, starts its n8n and returns what the pictures show, and where. */
-export async function setUpScene(session: Session) {
+/** Sets the scene up in `session` and returns what the pictures show, and where. */
+export async function setUpScene(session: N8nSession) {
 	const sandbox = session.sandbox!;
 	// Two runs for the trigger to watch: one that failed, one still running (held there).
 	const failedJob: string = (await startJob(sandbox, SEED_IDS.postgresOrders)).jobId;
@@ -76,10 +76,18 @@ export async function setUpScene(session: Session) {
 		`${failedJob}\n${runningJob}`;
 	// A fourth version of Revenue Forecast in which one tool's configuration changed.
 	const compare = await compareWorkflow(session);
-	await session.n8n.importWorkflows([chain, watch, compare]);
-	await session.n8n.start();
-
-	const base = `http://127.0.0.1:${session.n8n.port}`;
-	await new N8nRest(base).signIn();
-	return { base, chain, watch, compare, failedJob, runningJob };
+	// Each as n8n saved it: with its id, and the session's credential.
+	const [savedChain, savedWatch, savedCompare] = [
+		await session.createWorkflow(chain as never),
+		await session.createWorkflow(watch as never),
+		await session.createWorkflow(compare as never),
+	];
+	return {
+		base: session.n8n.url,
+		chain: savedChain,
+		watch: savedWatch,
+		compare: savedCompare,
+		failedJob,
+		runningJob,
+	};
 }

@@ -3,14 +3,15 @@
  * executed, the node's panel, the asset picker, the trigger's test event and a comparison of two
  * versions. Before each it checks that the editor shows what the picture is meant to show.
  */
-import type { Session } from '../e2e/workflows';
+import type { N8nSession } from '../e2e/n8n-session';
 import { launchChromium, VIEWPORT } from './screenshots-chromium';
 import { signedInEditor } from './screenshots-editor';
 import { takeShot, type Manifest, type Shot } from './screenshots-manifest';
 import { COMPARE_NODE, setUpScene } from './screenshots-scene';
 
 export async function takeScreenshots(
-	session: Session,
+	session: N8nSession,
+	n8nLabel: string,
 	out: string,
 	executablePath: string,
 ): Promise<Manifest> {
@@ -114,7 +115,7 @@ export async function takeScreenshots(
 
 		return {
 			takenBy: 'npm run screenshots (scripts/screenshots.ts)',
-			n8n: session.n8n.runtime.label,
+			n8n: n8nLabel,
 			chromium: browser.version(),
 			viewport: VIEWPORT,
 			shots,

@@ -2,8 +2,9 @@
 /**
  * npm run screenshots: the README's pictures, taken from a real n8n in headless Chromium.
  *
- * Starts a seeded sandbox and a real n8n (the e2e runtime) with this package installed from its
- * packed tarball, imports the example workflows, creates the owner account, and drives the editor:
+ * Starts a real n8n (the e2e runtime, its editor on) with this package installed from its packed
+ * tarball, creates the owner account, a seeded sandbox, its credential and the example workflows
+ * through n8n's REST API (no n8n CLI command: each loads all of n8n), and drives the editor:
  * runs "Run A, then B, then C", opens a node, opens the asset picker, fetches the trigger's test
  * event, compares two versions of a model. Before each picture it checks that the editor shows what the picture is meant to show,
  * and fails otherwise. Writes the PNGs and screenshots.json (versions, sizes, SHA-256 of each PNG)
@@ -18,7 +19,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { openSession } from '../e2e/workflows';
+import { N8n } from '../e2e/n8n';
+import { N8nSession } from '../e2e/n8n-session';
+import { buildAndPack } from '../e2e/pack';
+import { N8nRest } from '../e2e/rest';
 import { findChromium } from './screenshots-chromium';
 import { MANIFEST } from './screenshots-manifest';
 import { takeScreenshots } from './screenshots-shots';
@@ -35,14 +39,21 @@ async function main() {
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	log(`Chromium: ${executablePath}`);
 	// The README's pictures are of n8n 2.x, whatever AW_N8N_LINE says.
-	const session = await openSession({
-		sandbox: { jobStepMs: 300 },
-		line: 'n8n-2',
-		editor: true,
-		log,
-	});
+	const n8n = new N8n({ line: 'n8n-2', editor: true, log });
+	let session: N8nSession | undefined;
 	try {
-		const manifest = await takeScreenshots(session, out, executablePath);
+		n8n.installPackage(buildAndPack(log));
+		await n8n.start();
+		const rest = new N8nRest(`http://127.0.0.1:${n8n.port}`);
+		await rest.signIn();
+		const running = {
+			line: n8n.runtime.line,
+			url: rest.base,
+			rest,
+			output: () => n8n.serverOutput,
+		};
+		session = await N8nSession.open(running, { sandbox: { jobStepMs: 300 } });
+		const manifest = await takeScreenshots(session, n8n.runtime.label, out, executablePath);
 		writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 		for (const shot of manifest.shots)
 			log(
@@ -52,10 +63,11 @@ async function main() {
 			`${manifest.shots.length} screenshots from ${manifest.n8n} in ${manifest.chromium}; ${relative(process.cwd(), join(out, MANIFEST))} lists them.`,
 		);
 	} catch (error) {
-		log(`n8n said:\n${session.n8n.serverOutput.slice(-2000)}`);
+		log(`n8n said:\n${n8n.serverOutput.slice(-2000)}`);
 		throw error;
 	} finally {
-		await session.close();
+		await session?.close();
+		await n8n.dispose();
 	}
 }
 

@@ -1,21 +1,25 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * npm run workflow -- <workflow.json>... [--sandbox "<sandbox args>"] [--base-url URL --api-key-file FILE] [--keep]
+ * npm run workflow -- <workflow.json>... [--sandbox "<sandbox args>"] [--base-url URL --api-key-file FILE] [--keep] [--n8n FILE]
  *
  * Builds and packs the package, installs it into a fresh real n8n, starts a sandbox (or uses a
  * real workspace), imports the credential `awSandboxCred01` and each workflow, executes them,
- * and prints each run's result as JSON on stdout. Exit status 1 when a run failed.
+ * and prints each run's result as JSON on stdout. Exit status 1 when a run failed. With
+ * `--n8n FILE`, in the running n8n a shared n8n's descriptor names (e2e/n8n-host.ts; the
+ * end-to-end suite's), through its REST API, with a credential and workflows of its own.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { parseSandboxArgs } from '../sandbox/cli';
+import { N8nSession } from '../e2e/n8n-session';
+import { attachTo } from '../e2e/shared-n8n';
 import { failed, openSession, runWorkflowFiles, type Session } from '../e2e/workflows';
 
 const USAGE =
-	'Usage: npm run workflow -- <workflow.json>... [--sandbox "<sandbox args>"] [--base-url URL --api-key-file FILE] [--keep]';
+	'Usage: npm run workflow -- <workflow.json>... [--sandbox "<sandbox args>"] [--base-url URL --api-key-file FILE] [--keep] [--n8n FILE]';
 
-let session: Session | undefined;
+let session: Session | N8nSession | undefined;
 let closing = false;
 /** Stops everything this run started (n8n, the sandbox, the temporary user folder), also on Ctrl-C. */
 async function shutdown(code: number) {
@@ -34,6 +38,7 @@ async function main() {
 			'base-url': { type: 'string' },
 			'api-key-file': { type: 'string' },
 			keep: { type: 'boolean', default: false },
+			n8n: { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 		allowPositionals: true,
@@ -46,15 +51,16 @@ async function main() {
 		throw new Error('--base-url and --api-key-file go together');
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	const sandbox = parseSandboxArgs(values.sandbox.split(/\s+/).filter(Boolean));
-	session = await openSession({
+	const options = {
 		sandbox: { ...sandbox, port: values.sandbox.includes('--port') ? sandbox.port : 0 },
 		baseUrl: values['base-url'],
 		apiKey: values['api-key-file']
 			? readFileSync(values['api-key-file'], 'utf8').trim()
 			: undefined,
-		keep: values.keep,
-		log,
-	});
+	};
+	session = values.n8n
+		? await N8nSession.open(await attachTo(values.n8n), options)
+		: await openSession({ ...options, keep: values.keep, log });
 	const runs = await runWorkflowFiles(session, positionals, log);
 	// The full raw execution stays out of the printout: node outputs and errors are what a reader needs.
 	// Wait until the result is handed to the OS: through a pipe Node.js writes asynchronously, and

@@ -4,19 +4,22 @@
  * each starts: schedule.ts).
  *
  * Every step logs to tmp/test-logs/<step>.log; the end shows each step's result, when it ran,
- * its wall time and tests, each tier's totals, and what failed. Ctrl-C stops everything it
- * started. AW_TEST_STAGGER_S (default 5) spaces the suites' starts; AW_TEST_MAX_SUITES (default:
- * one per 1.5 GB of memory) caps how many run at once; AW_TEST_SUITE_TIMEOUT_MIN (default 45)
+ * its wall and CPU time and tests, each tier's totals, the n8n processes started, and what
+ * failed. Ctrl-C stops everything it started. AW_TEST_STAGGER_S (default 2: a suite starts jest,
+ * not n8n) spaces the suites' starts; AW_TEST_MAX_SUITES (default: one per 1.5 GB of memory)
+ * caps how many run at once; AW_TEST_SUITE_TIMEOUT_MIN (default 45)
  * stops a suite that runs longer; AW_TEST_INTEGRATION_BESIDE_E2E=0 starts the suites only after
  * the integration tier. `--only <pattern>` runs the matching steps and what they need; `--plan
  * <file.json>` runs the steps a file lists instead, with `--logs <dir>` for their logs (the
  * runner's own tests).
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { endedNote } from '../../e2e/n8n-configs';
+import { countN8nProcesses } from '../../e2e/n8n-ledger';
 import { plan, select } from './plan';
 import { clock, progress, summary } from './report';
 import { Schedule } from './schedule';
@@ -28,7 +31,7 @@ const ROOT = join(__dirname, '..', '..');
 const LOGS = join(ROOT, 'tmp', 'test-logs');
 const PACKAGE_DIR = join(ROOT, 'tmp', 'test-package');
 
-function steps(planFile?: string): TaskSpec[] {
+function steps(hostsDir: string, planFile?: string): TaskSpec[] {
 	if (planFile) return JSON.parse(readFileSync(planFile, 'utf8'));
 	const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 	return plan({
@@ -37,6 +40,7 @@ function steps(planFile?: string): TaskSpec[] {
 		packageDir: PACKAGE_DIR,
 		suiteTimeoutMin: Number(process.env.AW_TEST_SUITE_TIMEOUT_MIN ?? 45),
 		integrationBesideE2e: process.env.AW_TEST_INTEGRATION_BESIDE_E2E !== '0',
+		hostsDir,
 	});
 }
 
@@ -46,7 +50,7 @@ async function main() {
 	});
 	const since = Date.now();
 	const runId = `${process.pid}-${since}`;
-	const staggerMs = Number(process.env.AW_TEST_STAGGER_S ?? 5) * 1000;
+	const staggerMs = Number(process.env.AW_TEST_STAGGER_S ?? 2) * 1000;
 	const maxSuites = Number(
 		process.env.AW_TEST_MAX_SUITES ?? Math.max(2, Math.floor(totalmem() / 1.5e9)),
 	);
@@ -55,16 +59,29 @@ async function main() {
 		rmSync(dir, { recursive: true, force: true });
 		mkdirSync(dir, { recursive: true });
 	}
-	const tasks = select(steps(values.plan), values.only).map((spec) => new Task(spec, logs));
+	// The shared n8n's descriptors, the notes of ended suites they read, and every n8n process started.
+	const hostsDir = join(logs, 'n8n-hosts');
+	mkdirSync(join(hostsDir, 'ended'), { recursive: true });
+	const ledger = join(logs, 'n8n-processes.tsv');
+	const all = steps(hostsDir, values.plan);
+	const tasks = select(all, values.only).map((spec) => new Task(spec, logs));
+	const noteEnded = (name: string) => writeFileSync(endedNote(join(hostsDir, 'ended'), name), '');
+	// A suite left out by --only never comes: a shared n8n that lets it restart first must not wait.
+	for (const spec of all.filter((s) => s.suite && !tasks.some((t) => t.spec.name === s.name)))
+		noteEnded(spec.name);
 	const print = (line: string) => process.stdout.write(`${line}\n`);
 	print(
 		`npm test: ${tasks.length} steps, ${tasks.filter((t) => t.spec.suite).length} of them end-to-end suites (at most ${maxSuites} at once, ${staggerMs / 1000} s apart); logs in ${relative(ROOT, logs)}/`,
 	);
 	const schedule = new Schedule(tasks, {
-		env: { ...process.env, AW_TEST_RUN: runId },
+		env: { ...process.env, AW_TEST_RUN: runId, AW_N8N_HOSTS: hostsDir, AW_N8N_LEDGER: ledger },
 		staggerMs,
 		maxSuites,
-		onChange: (task) => print(progress(task, since)),
+		onChange: (task) => {
+			print(progress(task, since));
+			if (task.spec.suite && ['passed', 'failed', 'skipped'].includes(task.state))
+				noteEnded(task.spec.name);
+		},
 	});
 
 	let interrupted = false;
@@ -79,7 +96,7 @@ async function main() {
 
 	await schedule.run();
 	const leftovers: Leftover[] = await sweep(runId, 5_000);
-	print(summary(tasks, since, ROOT, leftovers, availableParallelism()));
+	print(summary(tasks, since, ROOT, leftovers, availableParallelism(), countN8nProcesses(ledger)));
 	const passed = !interrupted && tasks.every((task) => task.state === 'passed');
 	process.exit(interrupted ? 130 : passed ? 0 : 1);
 }

@@ -1,13 +1,19 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The steps of `npm test` and what each waits for.
  *
  * One after another on the CPU: the unit tier, lint, format, type check, the build (packed once
- * for every end-to-end suite). Meanwhile: both n8n runtimes install (their packages and one
- * sqlite3 build side by side), and Chromium, Redis and PostgreSQL when missing. After the build: the integration tier. Every end-to-end suite
- * (suites.ts) starts once the build, the services and its line's runtime are ready, beside the
- * integration tier, whose decisions about time run on a test clock; after it without
- * `integrationBesideE2e` (AW_TEST_INTEGRATION_BESIDE_E2E=0).
+ * for every end-to-end suite). Meanwhile: both n8n runtimes install (n8n 2.x's packages, then
+ * n8n 1.x's, which share most of their downloads, and one sqlite3 build beside them), and Chromium, Redis and PostgreSQL when missing. After the build:
+ * the integration tier. Once the build, the services and a line's runtime are ready: one shared
+ * n8n per line and configuration the suites name (e2e/n8n-host.ts), a service step that runs
+ * until every suite on it has ended. Every end-to-end suite (suites.ts) starts once its shared
+ * n8n is ready, beside the integration tier, whose decisions about time run on a test clock;
+ * after it without `integrationBesideE2e` (AW_TEST_INTEGRATION_BESIDE_E2E=0).
  */
+import { join } from 'node:path';
+
+import { descriptorFile, hostName, type N8nConfig } from '../../e2e/n8n-configs';
 import type { Suite } from './suites';
 import type { TaskSpec } from './tasks';
 
@@ -18,6 +24,8 @@ export interface PlanOptions {
 	packageDir: string;
 	suiteTimeoutMin: number;
 	integrationBesideE2e: boolean;
+	/** Where the shared n8n write their descriptors (AW_N8N_HOSTS), and `ended/` the runner's notes. */
+	hostsDir: string;
 }
 
 const bin = (tool: string) => `node_modules/.bin/${tool}`;
@@ -39,7 +47,9 @@ export function plan(options: PlanOptions): TaskSpec[] {
 		{
 			name: 'integration',
 			tier: 'integration',
-			command: `npm run test:integration -- ${jestReport}`,
+			// At a lower priority: its decisions about time run on test clocks, while the runtimes'
+			// installs and the shared n8n it runs beside are on the way to the end.
+			command: `nice -n 10 npm run test:integration -- ${jestReport}`,
 			needs: ['build'],
 		},
 	];
@@ -50,12 +60,19 @@ export function plan(options: PlanOptions): TaskSpec[] {
 			tier: 'setup',
 			command: 'bash scripts/ensure-chromium.sh && bash scripts/ensure-queue-services.sh',
 		},
-		// Both lines' packages and sqlite3 side by side: sqlite3 compiled once, for the older
-		// Node.js, and copied into both (a Node-API module: e2e/runtime-sqlite.ts). A line whose
-		// copy is missing (the sqlite3 step failed) compiles its own.
+		// sqlite3 beside the lines' packages: compiled once, for the older Node.js, and copied into
+		// both (a Node-API module: e2e/runtime-sqlite.ts). A line whose copy is missing (the
+		// sqlite3 step failed) compiles its own. n8n 1.x's packages after n8n 2.x's: 1,226 of its
+		// 1,534 are the same tarballs, which npm's cache then holds (side by side, both lines
+		// downloaded them; with the runtime cache warm both steps are checks of a second).
 		{ name: 'sqlite3', tier: 'setup', command: `${runtime} --sqlite` },
 		...(['n8n-1', 'n8n-2'] as const).flatMap((line): TaskSpec[] => [
-			{ name: `packages ${line}`, tier: 'setup', command: `${runtime} --packages-only ${line}` },
+			{
+				name: `packages ${line}`,
+				tier: 'setup',
+				command: `${runtime} --packages-only ${line}`,
+				...(line === 'n8n-1' ? { after: ['packages n8n-2'] } : {}),
+			},
 			{
 				name: `install ${line}`,
 				tier: 'setup',
@@ -65,25 +82,65 @@ export function plan(options: PlanOptions): TaskSpec[] {
 			},
 		]),
 	];
+	const shared = options.suites.filter(
+		(suite): suite is Suite & { config: N8nConfig } => suite.config !== 'own',
+	);
+	const hosts: TaskSpec[] = [...new Set(shared.map((s) => hostName(s.line, s.config)))].map(
+		(name) => {
+			const on = shared.filter((s) => hostName(s.line, s.config) === name);
+			const { line, config } = on[0];
+			const descriptor = join(options.hostsDir, descriptorFile(line, config));
+			const first = on.filter((s) => s.restarts).map(suiteStep);
+			return {
+				name,
+				tier: `e2e ${line}`,
+				command: [
+					`${bin('tsx')} e2e/n8n-host.ts --line ${line} --config ${config}`,
+					`--descriptor ${descriptor} --ended-dir ${join(options.hostsDir, 'ended')}`,
+					...(first.length ? [`--first '${first.join(',')}'`] : []),
+				].join(' '),
+				// Its n8n start-ups take the start slot kept for those whose suites wait for ticks, and
+				// two more than the other n8n starts (npm run dev's, the screenshots'): the four hosts
+				// start side by side, not one after another (the last was ready 2 minutes late).
+				env: {
+					AW_PACKAGE_TARBALL: options.tarball,
+					AW_WAITS_FOR_TICKS: '1',
+					AW_N8N_START_SLOTS: '4',
+				},
+				needs: ['build', 'services', `install ${line}`],
+				service: true,
+				readyFile: descriptor,
+				timeoutMs: options.suiteTimeoutMin * 60_000,
+			};
+		},
+	);
 	const suites: TaskSpec[] = options.suites.map((suite) => ({
-		name: `e2e ${suite.line} ${suite.name}`,
+		name: suiteStep(suite),
 		tier: `e2e ${suite.line}`,
 		// --forceExit: a failed test may leave a sandbox open; its n8n dies with jest (e2e/processes.ts).
 		command: `${bin('jest')} --runInBand --forceExit ${jestReport} ${suite.file}`,
 		env: {
 			AW_N8N_LINE: suite.line,
 			AW_PACKAGE_TARBALL: options.tarball,
+			AW_SUITE: suiteStep(suite),
 			...(suite.waitsForTicks ? { AW_WAITS_FOR_TICKS: '1' } : {}),
 		},
-		needs: ['build', 'services', `install ${suite.line}`],
+		needs: [
+			'build',
+			'services',
+			`install ${suite.line}`,
+			...(suite.config === 'own' ? [] : [hostName(suite.line, suite.config)]),
+		],
 		// Before the integration tier's deadlines moved to a test clock, 25 of its 854 tests missed
 		// them beside all the suites in a fresh-clone run.
 		after: options.integrationBesideE2e ? [] : ['integration'],
 		suite: true,
 		timeoutMs: options.suiteTimeoutMin * 60_000,
 	}));
-	return [...setup, ...checks, ...suites];
+	return [...setup, ...checks, ...hosts, ...suites];
 }
+
+const suiteStep = (suite: Suite) => `e2e ${suite.line} ${suite.name}`;
 
 /**
  * With `--only <pattern>`: the steps whose names match, and the steps they need (the build, an

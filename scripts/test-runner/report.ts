@@ -7,6 +7,7 @@
  */
 import { relative } from 'node:path';
 
+import type { N8nCount } from '../../e2e/n8n-ledger';
 import type { Counts } from './jest-report';
 import type { Task } from './tasks';
 import type { Leftover } from './sweep';
@@ -23,6 +24,7 @@ const tests = (counts?: Counts) =>
 export function progress(task: Task, since: number): string {
 	const at = clock((Date.now() - since) / 1000);
 	if (task.state === 'running') return `[${at}] start  ${task.spec.name}`;
+	if (task.state === 'ready') return `[${at}] ready  ${task.spec.name}`;
 	const counts = task.state === 'skipped' ? undefined : task.counts();
 	const word = { passed: 'pass', failed: 'FAIL', skipped: 'skip' }[task.state as string] ?? '';
 	const time = task.state === 'skipped' ? '' : ` in ${clock(task.seconds)}`;
@@ -47,6 +49,7 @@ export function summary(
 	root: string,
 	leftovers: Leftover[],
 	cpus: number,
+	n8n: N8nCount,
 ): string {
 	const at = (ms: number) => (ms ? clock((ms - since) / 1000) : '');
 	const rows = [['step', 'result', 'from', 'to', 'wall', 'cpu', 'tests', 'log']];
@@ -94,6 +97,7 @@ export function summary(
 	const cpuAll = tasks.reduce((sum, task) => sum + cpu(task), 0);
 	lines.push(
 		'',
+		`n8n processes started: ${n8n.processes}: ${n8n.servers} servers and workers in ${n8n.instances} instances (${n8n.servers - n8n.instances} restarts), ${n8n.commands} CLI commands`,
 		`CPU time of all steps: ${clock(cpuAll)} (on ${cpus} cores, ${clock(cpuAll / cpus)} of wall time at the least)`,
 	);
 	const passed = !failed.length && tasks.every((task) => task.state === 'passed');

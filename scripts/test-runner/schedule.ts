@@ -1,11 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * When each step of `npm test` starts: as soon as the steps it comes after have ended and the
- * steps it needs have passed; an end-to-end suite also waits for a free place (at most
- * `maxSuites` at once) and starts at least `staggerMs` after the suite before, so that n8n
- * start-ups (CPU-heavy) do not all collide. A step that needs one that failed is skipped; the
- * others go on, so one run reports every failure. The decision is `nextMoves` (no processes, no
- * clock of its own); `Schedule` carries it out.
+ * steps it needs have passed (a service: is ready); an end-to-end suite also waits for a free
+ * place (at most `maxSuites` at once) and starts at least `staggerMs` after the suite before, so
+ * that their starts do not all collide. A step that needs one that failed is skipped; the
+ * others go on, so one run reports every failure. A service (a shared n8n) is stopped once every
+ * step that needs it has ended. The decision is `nextMoves` (no processes, no clock of its own);
+ * `Schedule` carries it out.
  */
 import type { State, Task, TaskSpec } from './tasks';
 
@@ -24,8 +25,10 @@ export interface Step {
 
 export interface Move {
 	name: string;
-	move: 'start' | 'skip';
+	move: 'start' | 'skip' | 'stop';
 }
+
+const ended = (state?: State) => state === 'passed' || state === 'failed' || state === 'skipped';
 
 /**
  * What to do now with the waiting steps, in their order: `lastSuiteStart` is when the last suite
@@ -48,13 +51,20 @@ export function nextMoves(
 			state.set(spec.name, 'skipped'); // and so are the steps that need this one
 			continue;
 		}
-		if ([...needed, ...after].some((s) => s === 'waiting' || s === 'running')) continue;
+		if (needed.some((s) => s !== 'passed' && s !== 'ready')) continue;
+		if (after.some((s) => !ended(s))) continue;
 		if (spec.suite) {
 			if (suitesRunning >= limits.maxSuites || now - lastSuiteStart < limits.staggerMs) continue;
 			suitesRunning++;
 			lastSuiteStart = now;
 		}
 		moves.push({ name: spec.name, move: 'start' });
+	}
+	for (const { spec, state: now } of steps.filter((s) => s.spec.service)) {
+		if (now !== 'running' && now !== 'ready') continue;
+		const users = steps.filter((s) => s.spec.needs?.includes(spec.name));
+		if (users.every((user) => ended(state.get(user.spec.name))))
+			moves.push({ name: spec.name, move: 'stop' });
 	}
 	return moves;
 }
@@ -64,6 +74,8 @@ export class Schedule {
 	private timer?: NodeJS.Timeout;
 	private finish?: () => void;
 	private stopped = false;
+	/** Services already sent SIGTERM. */
+	private readonly stopping = new Set<string>();
 
 	constructor(
 		readonly tasks: Task[],
@@ -97,9 +109,15 @@ export class Schedule {
 	private step() {
 		clearTimeout(this.timer);
 		const now = Date.now();
+		for (const task of this.tasks) if (task.becameReady()) this.options.onChange(task);
 		const moves = this.stopped ? [] : nextMoves(this.tasks, now, this.lastSuiteStart, this.options);
 		for (const { name, move } of moves) {
 			const task = this.tasks.find((t) => t.spec.name === name)!;
+			if (move === 'stop') {
+				if (!this.stopping.has(name)) task.signal('SIGTERM');
+				this.stopping.add(name);
+				continue;
+			}
 			if (move === 'skip') {
 				task.state = 'skipped';
 				this.options.onChange(task);
@@ -112,9 +130,10 @@ export class Schedule {
 			});
 			this.options.onChange(task);
 		}
-		const open = this.tasks.filter((t) => t.state === 'waiting' || t.state === 'running');
+		const open = this.tasks.filter((t) => !ended(t.state));
 		if (!open.length) return this.finish?.();
-		// A suite held back by the stagger starts on this timer; everything else on an ending task.
+		// A suite held back by the stagger, and a service becoming ready, on this timer; everything
+		// else on an ending task.
 		if (!this.stopped) this.timer = setTimeout(() => this.step(), 1000);
 	}
 }

@@ -3,14 +3,18 @@
  * The end-to-end suites: every test/e2e/*.e2e.test.ts, each on the n8n lines its header names
  * (`@n8n-lines n8n-2 n8n-1`; without the tag, the default line n8n-2 only). A new file joins
  * `npm test` by being there; the tag is its one line to run on n8n 1.x too. Each suite runs in
- * its own jest process, with its own n8n, ports, user folder and sandbox, side by side with the
- * others. A suite that waits for n8n's minute ticks says `@waits-for-ticks`: those start first
- * and have a start slot kept for them (e2e/start-slots.ts), so their waits begin early and the
- * suites that only need CPU fill the time in between.
+ * its own jest process, with its own sandbox, side by side with the others, on the shared n8n
+ * of its line and of the configuration its header names (`@n8n-config durable` or `queue`;
+ * without the tag, `default`: e2e/n8n-configs.ts), or, with `@n8n-config own`, on an n8n it
+ * starts itself (`npm run dev`, the screenshots). A suite that restarts its shared n8n says
+ * `@restarts-n8n`: it has the n8n to itself first (e2e/n8n-host-state.ts). A suite that waits
+ * for the trigger's polls says `@waits-for-ticks`: those start first, so their waits begin early
+ * and the suites that only need CPU fill the time in between.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { checkConfig, type N8nConfig } from '../../e2e/n8n-configs';
 import { N8N_LINES, type N8nLine } from '../../e2e/runtime-lines';
 
 export const E2E_DIR = join('test', 'e2e');
@@ -21,6 +25,10 @@ export interface Suite {
 	name: string;
 	file: string;
 	line: N8nLine;
+	/** The shared n8n it runs on (`@n8n-config`), or `own`: an n8n of its own. */
+	config: N8nConfig | 'own';
+	/** The header says `@restarts-n8n`. */
+	restarts: boolean;
 	/** The header says `@waits-for-ticks`. */
 	waitsForTicks: boolean;
 }
@@ -38,7 +46,13 @@ export function linesOf(text: string, file: string): N8nLine[] {
 	return lines as N8nLine[];
 }
 
-/** Every suite on every line it names, those that wait for ticks first. */
+/** The configuration a suite's header names with `@n8n-config` (`default` without the tag). */
+export function configOf(text: string, file: string, line: N8nLine): N8nConfig | 'own' {
+	const config = /@n8n-config\s+(\S+)/.exec(text)?.[1] ?? 'default';
+	return config === 'own' ? 'own' : checkConfig(config, line, `${file}: @n8n-config`);
+}
+
+/** Every suite on every line it names, those that restart n8n first, then those that wait for ticks. */
 export function e2eSuites(root: string): Suite[] {
 	const files = readdirSync(join(root, E2E_DIR))
 		.filter((file) => file.endsWith(SUFFIX))
@@ -51,8 +65,11 @@ export function e2eSuites(root: string): Suite[] {
 				name: file.slice(0, -SUFFIX.length),
 				file: join(E2E_DIR, file),
 				line,
+				config: configOf(text, file, line),
+				restarts: /@restarts-n8n\b/.test(text),
 				waitsForTicks: /@waits-for-ticks\b/.test(text),
 			})),
 	);
-	return [...suites.filter((s) => s.waitsForTicks), ...suites.filter((s) => !s.waitsForTicks)];
+	const rank = (s: Suite) => (s.restarts ? 0 : s.waitsForTicks ? 1 : 2);
+	return suites.sort((a, b) => rank(a) - rank(b)); // stable: each rank in file order
 }

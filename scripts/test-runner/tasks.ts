@@ -26,9 +26,15 @@ export interface TaskSpec {
 	suite?: boolean;
 	/** Stopped (and failed) if still running after this long: a hung step cannot hang the run. */
 	timeoutMs?: number;
+	/**
+	 * A service (a shared n8n): the steps that need it start once it is ready (`readyFile`
+	 * exists), and it is sent SIGTERM once they have all ended; it passes if it then exits 0.
+	 */
+	service?: boolean;
+	readyFile?: string;
 }
 
-export type State = 'waiting' | 'running' | 'passed' | 'failed' | 'skipped';
+export type State = 'waiting' | 'running' | 'ready' | 'passed' | 'failed' | 'skipped';
 
 export class Task {
 	state: State = 'waiting';
@@ -59,9 +65,16 @@ export class Task {
 		this.startedAt = Date.now();
 		const log = openSync(this.logFile, 'w');
 		const command = this.spec.command.replaceAll('{json}', this.jsonFile);
-		// `times` gives the CPU time of everything the command ran and waited for.
-		const timed = `${command}\nstatus=$?; times > '${this.cpuFile}'; exit $status`;
-		const [program, ...args] = limited(timed, this.spec.timeoutMs);
+		// `times` gives the CPU time of everything the command ran and waited for. The trap keeps
+		// the shell alive through a SIGTERM to the step's group until the command has ended
+		// (a shared n8n stops with it), so that the CPU time is still written.
+		const timed = `trap : TERM\n${command}\nstatus=$?; times > '${this.cpuFile}'; exit $status`;
+		const [program, ...args] = limited(
+			timed,
+			this.spec.timeoutMs,
+			undefined,
+			this.spec.service ? 60 : 10,
+		);
 		this.child = spawn(program, args, {
 			env: { ...env, ...this.spec.env },
 			stdio: ['ignore', log, log],
@@ -78,9 +91,17 @@ export class Task {
 		});
 	}
 
+	/** A running service whose ready file has appeared: from now on it is `ready`. */
+	becameReady(): boolean {
+		if (this.state !== 'running' || !this.spec.readyFile || !existsSync(this.spec.readyFile))
+			return false;
+		this.state = 'ready';
+		return true;
+	}
+
 	/** Sends `signal` to the task's whole process group. */
 	signal(signal: NodeJS.Signals) {
-		if (this.state !== 'running' || !this.child?.pid) return;
+		if ((this.state !== 'running' && this.state !== 'ready') || !this.child?.pid) return;
 		try {
 			process.kill(-this.child.pid, signal);
 		} catch {

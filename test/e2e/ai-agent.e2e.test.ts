@@ -4,19 +4,21 @@
  * OpenAI Chat Model, pointed at a scripted OpenAI-compatible model on loopback, with the node as
  * four tools. The script makes the mistakes and the moves a model makes: an asset's name where
  * its id belongs, then a lookup by name (with "" for the filters it does not want), a read, one
- * run. The test reads what the model was offered and told, and what reached it. About a minute.
+ * run. The test reads what the model was offered and told, and what reached it. About 30 s once
+ * its n8n (the line's shared one) runs.
  *
  * @n8n-lines n8n-2 n8n-1
  */
 import { join } from 'node:path';
 
 import { toolDescriptions } from '../../nodes/AssetWorkspace/actions/toolDescriptions';
-import { readWorkflow, openSession, type Session } from '../../e2e/workflows';
+import { N8nSession } from '../../e2e/n8n-session';
+import type { WorkflowRun } from '../../e2e/n8n-output';
+import { readWorkflow } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER, sandboxJobs } from '../helpers/http';
 import { scriptedModel, toolResults, type ScriptedModel } from '../helpers/scripted-model';
 
-const OPENAI = { id: 'awOpenAiCred01', name: 'OpenAI', type: 'openAiApi' };
 /** The description n8n sends for an operation by default: the node's own, per operation. */
 const told = (resource: string, operation: string, wait?: boolean) =>
 	toolDescriptions.find((p) => {
@@ -28,9 +30,9 @@ const told = (resource: string, operation: string, wait?: boolean) =>
 		);
 	})!.default;
 
-let session: Session;
+let session: N8nSession;
 let model: ScriptedModel;
-let run: Awaited<ReturnType<Session['n8n']['execute']>>;
+let run: WorkflowRun;
 
 beforeAll(async () => {
 	model = await scriptedModel((messages) => {
@@ -48,12 +50,14 @@ beforeAll(async () => {
 		if (last.name === 'Get_an_asset') return { call: 'Run_an_asset', args: { assetId: item.id } };
 		return { say: `The run ${item.jobId} of ${item.assetId} ended ${item.status}.` };
 	});
-	session = await openSession({ sandbox: { jobStepMs: 300 } });
-	await session.n8n.importCredential({ apiKey: 'sk-scripted-test-key', url: model.url }, OPENAI);
+	session = await N8nSession.shared('default', { sandbox: { jobStepMs: 300 } });
+	await session.addCredential('openAiApi', 'OpenAI', {
+		apiKey: 'sk-scripted-test-key',
+		url: model.url,
+	});
 	const workflow = readWorkflow(join(__dirname, '..', '..', 'examples', 'ai-agent.workflow.json'));
-	await session.n8n.importWorkflow(workflow);
-	run = await session.n8n.execute(workflow.id);
-}, 25 * 60_000);
+	run = await session.run((await session.createWorkflow(workflow as any)).id);
+}, 30 * 60_000);
 afterAll(async () => {
 	await session?.close();
 	await model?.close();

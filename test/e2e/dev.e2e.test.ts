@@ -13,7 +13,9 @@
  * UPDATE_SCREENSHOTS=1 (the README shows it), otherwise into the copy.
  *
  * Costs 3 to 5.5 minutes (measured on 2 cores shared with other suites, the runtime installed):
- * two starts of n8n and two loads of the editor.
+ * two starts of n8n and two loads of the editor. `npm run dev` starts an n8n of its own.
+ *
+ * @n8n-config own
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -143,7 +145,8 @@ describe('npm run dev', () => {
 			expect(printed()).toContain('Rebuilt the package');
 			expect(printed()).toContain('n8n: Hot reload triggered for n8n-nodes-asset-workspace');
 			await refetched;
-			const types = await editor.page.request.get(`${base}/types/nodes.json`); // what it fetched
+			// What it fetched (sent again once on a reset kept-alive connection: test/helpers/editor.ts).
+			const types = await editor.page.request.get(`${base}/types/nodes.json`, { maxRetries: 1 });
 			expect(await types.text()).toContain(mark);
 
 			// The node panel builds its list once; a new page shows the new description.

@@ -1,39 +1,36 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The examples that follow jobs across workflows with an n8n Data Table, and the trigger for
- * pasted job ids, in a running n8n (`n8n start`; Data Tables exist only there), as shipped
- * except for faster schedules and polls, the data table's id and the pasted job ids. About 3 to
- * 4 minutes beside the other suites, most of it two starts of n8n.
+ * pasted job ids, in a running n8n (`n8n start`, the line's shared one; Data Tables exist only
+ * there), as shipped except for faster schedules and polls, the data table's id and the pasted
+ * job ids. About 1 to 2 minutes beside the other suites, most of it waiting for schedules and polls.
  *
  * @n8n-lines n8n-2 n8n-1
  * @waits-for-ticks
  */
-import { N8nRest } from '../../e2e/rest';
-import { openSession, pollEvery, setPollTimes, type Session } from '../../e2e/workflows';
+import { N8nSession } from '../../e2e/n8n-session';
+import { pollEvery, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import { controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
 import { example, final, named, until } from './shared/examples';
 
 describe('examples that need a running n8n (n8n start)', () => {
-	let session: Session;
+	let session: N8nSession;
 	afterAll(async () => session?.close(), 60_000);
 
 	test(
 		'follow jobs across workflows with a Data Table, and the trigger for pasted job ids',
 		async () => {
-			session = await openSession({ sandbox: { jobStepMs: 1000 } });
+			session = await N8nSession.shared('default', { sandbox: { jobStepMs: 1000 } });
 			const sandbox = session.sandbox!;
+			const rest = session.rest;
 			// The Data Table, created the way a person does in the editor (n8n's REST API).
-			await session.n8n.start();
-			const rest = new N8nRest(`http://127.0.0.1:${session.n8n.port}`);
-			await rest.signIn();
 			const table = await rest.createDataTable('asset_workspace_jobs', [
 				{ name: 'jobId', type: 'string' },
 				{ name: 'assetId', type: 'string' },
 				{ name: 'status', type: 'string' },
 				{ name: 'done', type: 'boolean' },
 			]);
-			await session.n8n.stop();
 
 			const record = example('follow-jobs-1-start-and-record');
 			const check = example('follow-jobs-2-check-unfinished');
@@ -57,16 +54,19 @@ describe('examples that need a running n8n (n8n start)', () => {
 				'the watched job fails',
 				async () =>
 					(await sandboxJobs(sandbox)).find((j) => j.job.jobId === failed)?.job.status === 'failed',
-				30_000,
+				120_000,
 			);
 			const watch = example('watch-jobs-with-the-trigger');
 			watch.nodes.find((n: any) => n.type.endsWith('.assetWorkspaceTrigger')).parameters.jobIds =
 				`${failed}\n${running}`;
 			setPollTimes(watch, pollEvery(10)); // every 10 s instead of every minute
-			await session.n8n.importWorkflows([record, check, watch]);
-			for (const workflow of [record, check, watch]) await session.n8n.publish(workflow.id);
-			await session.n8n.start();
-			await rest.signIn();
+			const [, , watchId] = await Promise.all(
+				[record, check, watch].map(async (workflow) => {
+					const { id } = await session.createWorkflow(workflow);
+					await session.activate(id);
+					return id;
+				}),
+			);
 
 			// Workflow 1 records runs; workflow 2 marks each one done once it is final.
 			const rows = await until(
@@ -92,7 +92,7 @@ describe('examples that need a running n8n (n8n start)', () => {
 			const fired = await until(
 				'the trigger fires',
 				async () => {
-					const executions = await rest.executions(watch.id);
+					const executions = await rest.executions(watchId);
 					return executions.length > 0 && executions;
 				},
 				180_000,
@@ -102,7 +102,7 @@ describe('examples that need a running n8n (n8n start)', () => {
 			const seen = polls();
 			await until('the trigger polls again', async () => polls() > seen, 150_000);
 			await sleep(3000);
-			expect(await rest.executions(watch.id)).toHaveLength(fired.length);
+			expect(await rest.executions(watchId)).toHaveLength(fired.length);
 			expect(fired).toHaveLength(1);
 			expect(fired[0].status).toBe('success');
 		},

@@ -2,21 +2,16 @@
 /**
  * The trigger's model-version and asset events fire once each in an active workflow
  * (test/e2e/workflows/events.workflow.json), and the example that posts a model's changes when a
- * version is published, in a running n8n, its triggers polling every 10 s. About 2 to 3 minutes
- * beside the other suites.
+ * version is published, in a running n8n (the line's shared one), its triggers polling every
+ * 10 s. About 1 to 2 minutes beside the other suites.
  *
  * @n8n-lines n8n-2 n8n-1
  * @waits-for-ticks
  */
 import { join } from 'node:path';
 
-import {
-	openSession,
-	pollEvery,
-	readWorkflow,
-	setPollTimes,
-	type Session,
-} from '../../e2e/workflows';
+import { N8nSession } from '../../e2e/n8n-session';
+import { pollEvery, readWorkflow, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import {
 	changeAsset,
@@ -30,7 +25,7 @@ import {
 import { example, named, until } from './shared/examples';
 
 describe("trigger events and the example that posts a model's changes (n8n start)", () => {
-	let session: Session;
+	let session: N8nSession;
 	afterAll(async () => session?.close(), 60_000);
 	const REVENUE = SEED_IDS.revenueForecast;
 	const MARKETING = SEED_IDS.folders.marketing;
@@ -38,7 +33,7 @@ describe("trigger events and the example that posts a model's changes (n8n start
 	test(
 		'each model-version and asset event fires once; the example posts what changed since the version published before',
 		async () => {
-			session = await openSession({ sandbox: { jobStepMs: 1000 } });
+			session = await N8nSession.shared('default', { sandbox: { jobStepMs: 1000 } });
 			const sandbox = session.sandbox!;
 			const events = readWorkflow(join(__dirname, 'workflows', 'events.workflow.json')) as any;
 			const post = example('post-model-changes-when-published');
@@ -54,8 +49,9 @@ describe("trigger events and the example that posts a model's changes (n8n start
 			placeholder.parameters.parameters.parameter[0].value = '={{ $json.message }}';
 			// Every 10 s instead of every minute: a wait for the next poll is seconds.
 			for (const workflow of [events, post]) setPollTimes(workflow, pollEvery(10));
-			await session.n8n.importWorkflows([events, post]);
-			for (const workflow of [events, post]) await session.n8n.publish(workflow.id);
+			const workflowIds: string[] = [];
+			for (const workflow of [events, post])
+				workflowIds.push((await session.createWorkflow(workflow)).id);
 			const messages = async () =>
 				(await sandboxJobs(sandbox))
 					.filter((j) => j.job.assetId === SEED_IDS.slackNotifier)
@@ -76,7 +72,7 @@ describe("trigger events and the example that posts a model's changes (n8n start
 				);
 			};
 
-			await session.n8n.start();
+			for (const id of workflowIds) await session.activate(id);
 			await polls(1); // the first polls learn what exists
 			expect(await messages()).toEqual([]);
 

@@ -1,27 +1,26 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The example workflows of examples/ that a person runs by hand with `n8n execute`, in a real
- * n8n (the line AW_N8N_LINE picks) against the sandbox. Each example runs as shipped, except for
- * what only a test changes: which asset fails, a shorter wait. About a minute.
+ * The example workflows of examples/ that a person runs by hand (the editor's Execute Workflow
+ * button, here through n8n's REST API), in the shared n8n of the line AW_N8N_LINE picks, against
+ * a sandbox of the suite's own. Each example runs as shipped, except for what only a test
+ * changes: which asset fails, a shorter wait. About 30 s once its n8n runs.
  *
  * @n8n-lines n8n-2 n8n-1
  */
-import { openSession, type Session } from '../../e2e/workflows';
+import { N8nSession } from '../../e2e/n8n-session';
 import { SEED_IDS } from '../../sandbox/seed';
 import { sandboxJobs } from '../helpers/http';
 import { example, named } from './shared/examples';
 
-describe('examples run by hand (n8n execute)', () => {
-	let session: Session;
+describe('examples run by hand', () => {
+	let session: N8nSession;
 	beforeAll(async () => {
-		session = await openSession({ sandbox: { jobStepMs: 1500 } });
-	}, 25 * 60_000);
+		session = await N8nSession.shared('default', { sandbox: { jobStepMs: 1500 } });
+	}, 30 * 60_000);
 	afterAll(async () => session?.close(), 60_000);
 
-	const execute = async (workflow: any) => {
-		await session.n8n.importWorkflow(workflow);
-		return await session.n8n.execute(workflow.id);
-	};
+	const execute = async (workflow: any) =>
+		await session.run((await session.createWorkflow(workflow)).id);
 
 	test(
 		'alert when a run that n8n started fails: a run that succeeds ends quietly, one that fails raises the alert',
@@ -33,7 +32,6 @@ describe('examples run by hand (n8n execute)', () => {
 			expect(passing.nodes['Send the alert (your Slack, e-mail or ticket node)']).toBeUndefined();
 
 			const failing = example('alert-when-a-run-fails');
-			failing.id = 'awExampleAlert02';
 			named(failing, 'Run the forecast and wait').parameters.assetId.value =
 				SEED_IDS.postgresOrders;
 			const run = await execute(failing);
@@ -55,7 +53,7 @@ describe('examples run by hand (n8n execute)', () => {
 		'long runs without holding a worker: Wait, Job > Get and IF loop until the job is final',
 		async () => {
 			const workflow = example('long-run-without-holding-a-worker');
-			// A 5-minute wait is kept in n8n's database; the test waits 1 s so that n8n execute runs it.
+			// A 5-minute wait is kept in n8n's database; the test waits 1 s, which n8n waits in memory.
 			Object.assign(named(workflow, 'Wait 5 minutes').parameters, { amount: 1, unit: 'seconds' });
 			const run = await execute(workflow);
 			expect(run.status).toBe('success');

@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * End to end in a real n8n, on the line AW_N8N_LINE picks (n8n 2.x by default; see
- * e2e/runtime.ts): the package packed and installed like a user installs it, every operation of
- * the node once through `npm run workflow`, an error path, and a Return All of 1,234 assets.
- * About 1.5 minutes. The first run of a line installs it (minutes); later runs reuse it.
+ * End to end in a real n8n, the shared one of the line AW_N8N_LINE picks (n8n 2.x by default;
+ * see e2e/runtime.ts and e2e/shared-n8n.ts), with the package packed and installed like a user
+ * installs it: every operation of the node once through `npm run workflow -- --n8n`, an error
+ * path, and a Return All of 1,234 assets. About 30 s once its n8n runs. The first run of a line
+ * installs it (minutes); later runs reuse it.
  *
  * @n8n-lines n8n-2 n8n-1
  */
@@ -11,20 +12,22 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureRuntime } from '../../e2e/runtime';
-import type { Runtime } from '../../e2e/runtime-lines';
+import { runtimeOf } from '../../e2e/runtime-lines';
+import { sharedN8n, type SharedN8n } from '../../e2e/shared-n8n';
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER } from '../helpers/http';
 import { runScript, type ScriptResult } from '../helpers/scripts';
 
 const WORKFLOWS = join(__dirname, 'workflows');
 
-let runtime: Runtime;
-beforeAll(() => {
-	runtime = ensureRuntime();
+let n8n: SharedN8n;
+beforeAll(async () => {
+	n8n = await sharedN8n('default');
 }, 30 * 60_000);
+afterAll(async () => n8n?.detach(), 60_000);
 
 test('the n8n and Node.js that run this suite are the ones its line pins', () => {
+	const runtime = runtimeOf(n8n.line); // the runtime its shared n8n runs (e2e/n8n-hosted.ts)
 	const version = (args: string[]) =>
 		spawnSync(runtime.node, args, { env: runtime.env(), encoding: 'utf8' })
 			.stdout.trim()
@@ -48,7 +51,9 @@ describe('npm run workflow: every operation, and an error path', () => {
 			join(WORKFLOWS, 'error-path.workflow.json'),
 			join(WORKFLOWS, 'return-all.workflow.json'),
 			'--sandbox=--job-step-ms 200 --assets 1234',
+			`--n8n=${n8n.file}`,
 		]);
+		if (!result.stdout) throw new Error(`npm run workflow printed nothing:\n${result.stderr}`);
 		runs = JSON.parse(result.stdout);
 	}, 25 * 60_000);
 

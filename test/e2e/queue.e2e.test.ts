@@ -1,24 +1,30 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The package in n8n queue mode (one main, two workers, Redis, PostgreSQL), as users scale out:
+ * The package in n8n queue mode (one main, two workers, Redis, PostgreSQL: the shared n8n of
+ * that configuration, e2e/n8n-configs.ts), as users scale out:
  * (a) webhook calls spread over both workers, each correct, one execute POST per call;
  * (b) the trigger polling on main fires exactly once per finished job, also while a worker is
  *     down and after main restarts;
  * (c) a worker killed (SIGKILL, then SIGTERM) during Execute and wait: n8n ends the execution
  *     as failed and does not run it again (one POST), and the job id is in that worker's log.
- * Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 3 to 5 minutes beside the
- * other suites, most of it starting the cluster and n8n ending the killed workers' executions.
+ * It kills and restarts n8n's processes, so it has that n8n to itself (an exclusive turn:
+ * e2e/shared-n8n.ts). Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 2 to 4
+ * minutes beside the other suites, most of it n8n ending the killed workers' executions.
  *
+ * @n8n-config queue
+ * @restarts-n8n
  * @waits-for-ticks
  */
 import { join } from 'node:path';
 
-import { buildAndPack } from '../../e2e/pack';
-import { QueueCluster } from '../../e2e/queue';
+import { QUEUE_WORKERS } from '../../e2e/n8n-configs';
+import { N8nSession } from '../../e2e/n8n-session';
+import type { SharedN8n } from '../../e2e/shared-n8n';
 import { pollEvery, readWorkflow, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { OWNER, allAssets, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
+import type { Sandbox } from '../../sandbox/server';
+import { freshRequest } from '../helpers/fresh-http';
+import { allAssets, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
 import { until as waitUntil } from '../helpers/until';
 
 const WORKFLOWS = join(__dirname, 'workflows');
@@ -26,9 +32,10 @@ const workflow = (name: string, fill: Record<string, string> = {}) =>
 	readWorkflow(join(WORKFLOWS, name), fill) as any;
 const log = (line: string) => process.stderr.write(`[queue] ${line}\n`);
 
+let session: N8nSession & { n8n: SharedN8n };
 let sandbox: Sandbox;
-let cluster: QueueCluster;
 const started = Date.now();
+const WORKERS = Array.from({ length: QUEUE_WORKERS }, (_, i) => `worker-${i + 1}`);
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
 const jobsFor = async (call: string) =>
@@ -40,26 +47,23 @@ const notifications = async (jobId: string) =>
 const until = async <T>(what: string, check: () => Promise<T | undefined | false>, ms: number) =>
 	await waitUntil(what, check, ms, {
 		everyMs: 250,
-		context: () => `at ${elapsed()}\nmain:\n${cluster.main.serverOutput.slice(-2000)}`,
+		context: () => `at ${elapsed()}\nmain:\n${session.n8n.output('main').slice(-2000)}`,
 	});
 /** The worker whose log names the job: the node logs `job <id> queued` before it waits. */
 const workerOf = (jobId: string) =>
-	cluster.workers.findIndex((w) => w.serverOutput.includes(`job ${jobId} queued`));
-const executionStatuses = (workflowId: string) =>
-	cluster.services
-		.sql(`SELECT status FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`)
-		.split('\n')
-		.filter(Boolean);
+	WORKERS.findIndex((worker) => session.n8n.output(worker).includes(`job ${jobId} queued`));
+/** The statuses of a workflow's executions, oldest first. */
+const executionStatuses = async (workflowId: string): Promise<string[]> =>
+	(await session.executions(workflowId)).map((execution) => execution.status).reverse();
 
 let heartbeat: string;
 let watched: [string, string];
+let longRunId: string;
 const polls = () => sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${heartbeat}`)).length;
 
 beforeAll(async () => {
-	const tarball = buildAndPack(log);
-	sandbox = await startSandbox({ jobStepMs: 1000 });
-	cluster = new QueueCluster({ tarball, workers: 2, line: 'n8n-2', log });
-	await cluster.prepare({ baseUrl: sandbox.url, apiKey: OWNER });
+	session = await N8nSession.shared('queue', { sandbox: { jobStepMs: 1000 }, exclusive: true });
+	sandbox = session.sandbox!;
 	// The trigger watches two jobs that finish later and a heartbeat that never does (it shows each poll).
 	const hold = async () => {
 		const { jobId } = await startJob(sandbox, SEED_IDS.postgresOrders);
@@ -77,33 +81,28 @@ beforeAll(async () => {
 		}),
 		pollEvery(10), // a wait for the next poll is seconds, not up to a minute
 	);
-	const workflows = [
-		workflow('queue-chain.workflow.json'),
-		workflow('queue-long.workflow.json'),
-		trigger,
-	];
-	await cluster.main.importWorkflows(workflows);
-	for (const w of workflows) await cluster.main.publish(w.id);
-	await cluster.start();
-	log(
-		`cluster up at ${elapsed()}: main on ${cluster.main.port}, workers' health on ${cluster.workers.map((w) => w.port).join(', ')}`,
-	);
-}, 25 * 60_000);
+	const ids: string[] = [];
+	for (const file of ['queue-chain.workflow.json', 'queue-long.workflow.json']) {
+		const { id } = await session.createWorkflow(workflow(file));
+		ids.push(id);
+	}
+	ids.push((await session.createWorkflow(trigger)).id);
+	for (const id of ids) await session.activate(id);
+	longRunId = ids[1];
+	log(`cluster ready at ${elapsed()}: main at ${session.n8n.url}, ${WORKERS.join(' and ')}`);
+}, 30 * 60_000);
 
-afterAll(async () => {
-	await cluster?.close();
-	await sandbox?.close();
-}, 120_000);
+afterAll(async () => session?.close(), 120_000);
 
 const webhook = (path: string, callId: string) =>
-	fetch(`http://127.0.0.1:${cluster.main.port}/webhook/${path}?call=${callId}`);
+	freshRequest(`${session.n8n.url}/webhook/${path}?call=${callId}`);
 
 test(
 	'(a) 20 webhook calls: spread over both workers, each correct, one execute POST per call',
 	async () => {
 		const calls = Array.from({ length: 20 }, (_, i) => `chain-${i}`);
 		const answers: any[] = await Promise.all(
-			calls.map(async (id) => (await webhook('aw-queue-chain', id)).json()),
+			calls.map(async (id) => JSON.parse((await webhook('aw-queue-chain', id)).text)),
 		);
 		const assetCount = (await allAssets(sandbox)).length;
 		for (const [i, answer] of answers.entries()) {
@@ -124,7 +123,7 @@ test(
 				r.path.endsWith(`/assets/${SEED_IDS.salesforceOpportunities}/execute`),
 		);
 		expect(executes).toHaveLength(20);
-		const perWorker = cluster.workers.map(
+		const perWorker = WORKERS.map(
 			(_w, index) => answers.filter((a) => workerOf(a.jobId) === index).length,
 		);
 		log(`(a) calls per worker: ${perWorker.join(' + ')}`);
@@ -155,14 +154,14 @@ test(
 					const found = await jobsFor(callId);
 					return found.length > 0 && found;
 				},
-				60_000,
+				120_000,
 			);
 			await controlJob(sandbox, run.job.jobId, { hold: true });
 			const worker =
 				(await until(
 					`a worker logs the ${callId} job`,
 					async () => workerOf(run.job.jobId) + 1,
-					30_000,
+					120_000,
 				)) - 1;
 			return { jobId: run.job.jobId as string, worker };
 		};
@@ -170,7 +169,7 @@ test(
 		// SIGKILL, and while that worker is down the second watched job finishes: the other worker runs the trigger's workflow.
 		const killed = await longRun('kill');
 		const killedAt = Date.now();
-		await cluster.workers[killed.worker].kill('SIGKILL');
+		await session.n8n.stop(WORKERS[killed.worker], 'SIGKILL');
 		log(`(c) SIGKILL worker ${killed.worker} running job ${killed.jobId} at ${elapsed()}`);
 		await controlJob(sandbox, second, { status: 'success', hold: false });
 		await until(
@@ -179,20 +178,20 @@ test(
 			150_000,
 		);
 		log(`(b) second job fired with one worker down at ${elapsed()}`);
-		await cluster.workers[killed.worker].start(180_000, { concurrency: 5 });
+		await session.n8n.start(WORKERS[killed.worker]);
 
 		// SIGTERM: n8n's graceful shutdown waits for the running execution, then gives up and exits.
 		const terminated = await longRun('term');
 		const terminatedAt = Date.now();
-		await cluster.workers[terminated.worker].kill('SIGTERM');
+		await session.n8n.stop(WORKERS[terminated.worker], 'SIGTERM', null);
 		log(
 			`(c) SIGTERM worker ${terminated.worker} running job ${terminated.jobId}: exited after ${Math.round((Date.now() - terminatedAt) / 1000)} s`,
 		);
-		await cluster.workers[terminated.worker].start(180_000, { concurrency: 5 });
+		await session.n8n.start(WORKERS[terminated.worker]);
 
 		// Main restarts; its next poll fires nothing again.
-		await cluster.main.stop();
-		await cluster.main.start(180_000);
+		await session.n8n.stop('main');
+		await session.n8n.start('main');
 		const seen = polls();
 		await until('a poll after main restarted', async () => polls() > seen, 150_000);
 		log(`(b) poll after main restart at ${elapsed()}`);
@@ -201,7 +200,7 @@ test(
 		const statuses = await until(
 			'n8n ends both interrupted executions',
 			async () => {
-				const now = executionStatuses('awE2eQueueLong');
+				const now = await executionStatuses(longRunId);
 				return now.length === 2 && now.every((s) => s !== 'running' && s !== 'new') && now;
 			},
 			300_000,
@@ -213,7 +212,7 @@ test(
 		await sleep(5_000);
 		expect(await jobsFor('kill')).toHaveLength(1);
 		expect(await jobsFor('term')).toHaveLength(1);
-		expect(executionStatuses('awE2eQueueLong')).toHaveLength(2);
+		expect(await executionStatuses(longRunId)).toHaveLength(2);
 		expect(await notifications(first)).toHaveLength(1);
 		expect(await notifications(second)).toHaveLength(1);
 		expect(await notifications(heartbeat)).toHaveLength(0);

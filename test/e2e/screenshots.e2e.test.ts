@@ -5,6 +5,9 @@
  * editor shows what the picture is meant to show (every node of the chain green, the node's
  * parameters and output, the picker's assets, the trigger's watched runs); here we check that it
  * finished and wrote the same pictures that the README shows, as real PNGs of the viewport.
+ * The script starts an n8n of its own (with the editor, and only what its pictures show in it).
+ *
+ * @n8n-config own
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,9 +1,10 @@
 /**
  * The trigger in a running n8n in n8n's default mode (test/e2e/shared/trigger.ts), on both
- * lines. About 2 to 4 minutes beside the other suites, most of it n8n starting and the slow
- * service's polls.
+ * lines, on each line's shared n8n. About 2 to 3 minutes beside the other suites, most of it
+ * the triggers' polls, a restart of n8n and the slow service's polls.
  *
  * @n8n-lines n8n-2 n8n-1
+ * @restarts-n8n
  * @waits-for-ticks
  */
 import { triggerScenario } from './shared/trigger';

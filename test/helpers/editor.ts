@@ -50,13 +50,18 @@ export class Editor {
 		return panel;
 	}
 
-	/** n8n's REST API with the editor's session: its cookie, and the browser id its client sends. */
+	/**
+	 * n8n's REST API with the editor's session: its cookie, and the browser id its client sends. A
+	 * GET is sent again once on a reset connection (Playwright keeps connections alive, and n8n
+	 * closes an idle one after 5 s); a POST is not.
+	 */
 	async rest(method: 'GET' | 'POST', path: string, data?: unknown): Promise<any> {
 		const browserId = String(await this.page.evaluate('localStorage["n8n-browserId"]'));
 		const response = await this.page.request.fetch(`${this.base}/rest${path}`, {
 			method,
 			headers: { 'browser-id': browserId },
 			data,
+			maxRetries: method === 'GET' ? 1 : 0,
 		});
 		if (!response.ok()) throw new Error(`${method} /rest${path}: ${response.status()}`);
 		return (await response.json()).data;

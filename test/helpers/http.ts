@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /** Small HTTP helpers for talking to a sandbox from tests (real HTTP over loopback). */
 import type { Sandbox } from '../../sandbox/server';
+import { freshRequest } from './fresh-http';
 
 export const OWNER = 'aw_sandbox_owner';
 export const VIEWER = 'aw_sandbox_viewer';
@@ -22,12 +23,13 @@ export async function call(sandbox: Sandbox, path: string, options: CallOptions 
 		body = JSON.stringify(options.body);
 		headers['content-type'] ??= 'application/json';
 	}
-	const response = await fetch(`${sandbox.url}${path}`, {
+	// A connection of its own: an idle kept-alive one races the server closing it (fresh-http.ts).
+	const response = await freshRequest(`${sandbox.url}${path}`, {
 		method: options.method ?? 'GET',
 		headers,
 		body,
 	});
-	const text = await response.text();
+	const text = response.text;
 	let json: any;
 	try {
 		json = text ? JSON.parse(text) : undefined;
@@ -53,8 +55,16 @@ export async function allAssets(sandbox: Sandbox, key = OWNER): Promise<any[]> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls a job through the public API until it is terminal. */
-export async function waitForJob(sandbox: Sandbox, jobId: string, key = OWNER, timeoutMs = 10000) {
+/**
+ * Polls a job through the public API until it is terminal; fails after `timeoutMs`, far above
+ * what a loaded machine needs for the sandbox's job steps.
+ */
+export async function waitForJob(
+	sandbox: Sandbox,
+	jobId: string,
+	key = OWNER,
+	timeoutMs = 120_000,
+) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const job = (await api(sandbox, `/jobs/${jobId}`, { key })).json.data;

@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 import type { Sandbox } from '../../sandbox/server';
 import { listenLocally } from './fake-server';
+import { freshRequest } from './fresh-http';
 
 export interface ProxyOptions {
 	rateLimit?: { requests: number; windowMs: number };
@@ -89,11 +90,11 @@ export async function serviceProxy(
 				return reply(res, 429, JSON.stringify(body), { 'Retry-After': String(retryAfter) });
 			}
 		}
-		const answer = await fetch(`${sandbox.url}${req.url}`, {
+		const answer = await freshRequest(`${sandbox.url}${req.url}`, {
 			method: req.method,
 			headers: { authorization: req.headers.authorization ?? '' },
 		});
-		const text = await answer.text();
+		const text = answer.text;
 		let body = text;
 		try {
 			if (skewMs !== 0 || options.writeTime)

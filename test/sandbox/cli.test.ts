@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import { networkAddresses } from '../../sandbox/addresses';
+import { freshRequest } from '../helpers/fresh-http';
 import { sleep } from '../helpers/http';
 
 const root = join(__dirname, '..', '..');
@@ -38,7 +39,7 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
 	async (signal) => {
 		const cli = startCli(['--port', '0', '--assets', '30']);
 		const url = await cli.url;
-		const res = await fetch(`${url}/api/public/v1/assets?limit=1`, {
+		const res = await freshRequest(`${url}/api/public/v1/assets?limit=1`, {
 			headers: { authorization: 'Bearer aw_sandbox_owner' },
 		});
 		expect(res.status).toBe(200);

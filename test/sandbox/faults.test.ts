@@ -8,6 +8,7 @@
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import { OWNER, api, call } from '../helpers/http';
+import { freshRequest } from '../helpers/fresh-http';
 import { expectError } from '../helpers/contract';
 import { UNKNOWN, useSandbox } from '../harness/fixtures';
 
@@ -56,7 +57,7 @@ describe('fault injection', () => {
 	test('hang never answers', async () => {
 		await inject({ match: '/api/public/v1/assets', times: 1, fault: 'hang' });
 		await expect(
-			fetch(`${env.sandbox.url}/api/public/v1${path}`, {
+			freshRequest(`${env.sandbox.url}/api/public/v1${path}`, {
 				headers: { authorization: `Bearer ${OWNER}` },
 				signal: AbortSignal.timeout(300),
 			}),

@@ -1,7 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
-/** The rate gate shared by all requests of an execution (real time, in milliseconds). */
+/**
+ * The rate gate shared by all requests of an execution (real time, in milliseconds). Whether a
+ * wait ends at once is asked of a test clock (test/harness/clock.ts): on it a wait takes exactly
+ * its time, whatever the machine's load.
+ */
 import { GateShutError, RateGate } from '../../nodes/shared/transport/policy/gate';
 import { CancelledError, REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
+import { TestClock } from '../harness/clock';
 
 const gate = () => new RateGate(REAL_CLOCK);
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,35 +64,38 @@ test('a refusal counts for the waiters that could have been that request, not fo
 });
 
 test('shut past the deadline: the wait ends at once with GateShutError', async () => {
-	const g = gate();
+	const clock = new TestClock();
+	const g = new RateGate(clock);
 	await g.enter(Infinity);
-	g.release({ sentAt: Date.now(), waitMs: 10_000 });
-	const started = Date.now();
-	await expect(g.enter(Date.now() + 5000)).rejects.toBeInstanceOf(GateShutError);
-	expect(Date.now() - started).toBeLessThan(2500); // the deadline is 5 s away
+	g.release({ sentAt: clock.now(), waitMs: 10_000 });
+	const started = clock.now();
+	await expect(g.enter(clock.now() + 5000)).rejects.toBeInstanceOf(GateShutError);
+	expect(clock.now() - started).toBe(0); // the deadline is 5 s away
 });
 
 test('a cancelled execution ends the wait at once', async () => {
-	const g = gate();
+	const clock = new TestClock();
+	const g = new RateGate(clock);
 	await g.enter(Infinity);
-	g.release({ sentAt: Date.now(), waitMs: 10_000 });
+	g.release({ sentAt: clock.now(), waitMs: 10_000 });
 	const controller = new AbortController();
-	setTimeout(() => controller.abort(), 20);
-	const started = Date.now();
+	void clock.pause(20).then(() => controller.abort());
+	const started = clock.now();
 	await expect(g.enter(Infinity, controller.signal)).rejects.toBeInstanceOf(CancelledError);
-	expect(Date.now() - started).toBeLessThan(5000); // the gate is shut for 10 s
+	expect(clock.now() - started).toBe(20); // the gate is shut for 10 s
 });
 
 test('shut for longer than the caller may wait at all: fails at once, whatever the deadline', async () => {
-	const g = gate();
+	const clock = new TestClock();
+	const g = new RateGate(clock);
 	await g.enter(Infinity);
-	g.release({ sentAt: Date.now(), waitMs: 3_600_000 });
-	const started = Date.now();
+	g.release({ sentAt: clock.now(), waitMs: 3_600_000 });
+	const started = clock.now();
 	const refused = await g.enter(Infinity, undefined, 72_000).catch((error: unknown) => error);
 	expect(refused).toBeInstanceOf(GateShutError);
 	expect(refused).toMatchObject({ tooLong: true });
 	expect((refused as GateShutError).reopensInMs).toBeGreaterThan(3_590_000);
-	expect(Date.now() - started).toBeLessThan(5000); // the gate is shut for an hour
+	expect(clock.now() - started).toBe(0); // the gate is shut for an hour
 	// Shut for no longer than that: it waits, as before.
 	const h = gate();
 	await h.enter(Infinity);

@@ -1,11 +1,8 @@
-/** The trigger scenario's n8n settings, poll intervals and slow-service sizes. */
+/**
+ * The trigger scenario's poll intervals and slow-service sizes (n8n's settings of each mode:
+ * e2e/n8n-configs.ts).
+ */
 
-/** n8n 2.41 with durable poll cursors (off by default): each poll's state is committed. */
-export const DURABLE_CURSORS = {
-	N8N_SCHEDULER_ENABLED: 'true',
-	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-};
 /**
  * Seconds between polls, in both modes: the triggers', the slow service's. With durable poll
  * cursors n8n commits an emitting poll's state only with the execution it starts, after the
@@ -20,9 +17,8 @@ export const POLL_EVERY_S = { triggers: 10, slow: 20 };
 export const SLOW_JOBS = 300;
 export const SLOW_MS = 2000;
 /**
- * Its polls take its whole window (27 s) and start at most every 20 s, so they are at least 13 s
- * apart, less n8n's scheduling delay (with durable poll cursors up to one 5.5 s executor pass):
- * requests more than GAP_MS apart belong to different polls. Within a poll each of its 16 lanes
- * asks its next job as soon as the last answer is in.
+ * A moment between the slow trigger's polls, to turn the service slow in: no request for this
+ * long (its polls start at most every 20 s and a quick one asks all its jobs within a second or
+ * two). Polls are told apart by their requests (polls-of.ts).
  */
 export const GAP_MS = 3000;
