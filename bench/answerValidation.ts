@@ -22,7 +22,7 @@ import { mayHoldKey, redactJson } from '../nodes/shared/redact';
 import { publicRoute } from '../sandbox/routes';
 import { KEYS } from '../sandbox/seed';
 import { Workspace } from '../sandbox/workspace';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 import { log, median, printWhenRunAlone } from './measure';
 
 /** The last commit with zod 3's schemas and schemaCheck.ts. */

@@ -4,7 +4,7 @@
  * pagination, then Split Out).
  */
 import { CREDENTIAL } from '../e2e/n8n';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 
 const CRED = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
 

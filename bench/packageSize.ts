@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * The published package's JavaScript: `npm run build`, then each .js file `npm pack --dry-run
- * --json` lists with its size, as test/package.test.ts weighs it, and how many copies of zod the
+ * --json` lists with its size, as test/tooling/package.test.ts weighs it, and how many copies of zod the
  * files carry (a sentence of zod 4's core, a string every bundled copy of zod 4 holds once). Against
  * the package before issue 25 (3c8710f): one bundle per node, zod in each.
  */
@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { log } from './measure';
 
 const ROOT = join(__dirname, '..');
-/** The same marker test/package.test.ts counts (zod/v4/core/core.js). */
+/** The same marker test/tooling/package.test.ts counts (zod/v4/core/core.js). */
 const ZOD_CORE_TEXT = 'Encountered Promise during synchronous parse';
 /**
- * The ceiling the package checks hold (test/package.test.ts): 180 kB (185 kB between issues 37 and
+ * The ceiling the package checks hold (test/tooling/package.test.ts): 180 kB (185 kB between issues 37 and
  * 38, until zod's local names were minified).
  */
 export const DIST_JS_TARGET_BYTES = 180_000;

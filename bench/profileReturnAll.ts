@@ -83,7 +83,7 @@ export async function profileReturnAll(assets = 10_000): Promise<ReturnAllProfil
 	log(`A CPU profile of Return All of ${assets.toLocaleString('en-US')} assets at 0 ms...`);
 	const { startSandbox } = await import('../sandbox/server');
 	const { runNode } = await import('../test/harness/engine');
-	const { OWNER } = await import('../test/helpers/http');
+	const { OWNER } = await import('../test/harness/http');
 	const sandbox = await startSandbox({ assets: assets - 21, latencyMs: 0, jobStepMs: 1000 });
 	const session = new Session();
 	session.connect();

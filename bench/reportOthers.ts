@@ -41,7 +41,7 @@ export function packageSection({ pkg }: BenchResults) {
 	return `## The published package
 
 \`npm run build\`, then the size of each JavaScript file \`npm pack --dry-run --json\` lists (what
-would be published), as test/package.test.ts weighs it; zod is counted by a sentence of zod
+would be published), as test/tooling/package.test.ts weighs it; zod is counted by a sentence of zod
 4's core that every bundled copy holds once (bench/packageSize.ts). Before: the
 package at 3c8710f, before issue 25, one bundle per node with zod in each.
 

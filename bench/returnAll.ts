@@ -5,7 +5,7 @@
  * hand), optionally the HTTP Request node alone (one item per page) and a raw fetch loop (no n8n).
  */
 import { openSession } from '../e2e/workflows';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 import { httpRequestReturnAll, returnAllAssets, splitOut, workflow } from './flows';
 import { log, measureFlows, medianOf, printWhenRunAlone, RUNS, type Measure } from './measure';
 

@@ -6,7 +6,7 @@
  * gate). Requests per poll come from the sandbox's log, the state's size from what n8n would save.
  */
 import { SEED_IDS } from '../sandbox/seed';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 import { printWhenRunAlone } from './measure';
 
 /** The assets in the watched folder (Finance). */
@@ -25,7 +25,7 @@ export interface AssetPollMeasure {
 export async function assetTriggerPolls(): Promise<AssetPollMeasure[]> {
 	const { startSandbox } = await import('../sandbox/server');
 	const { TriggerHarness } = await import('../test/harness/trigger');
-	const { changeAsset } = await import('../test/helpers/http');
+	const { changeAsset } = await import('../test/harness/http');
 	// 49,975 generated assets over five places: 9,995 of them and 5 seeded ones in Finance (10,000).
 	const sandbox = await startSandbox({ latencyMs: 50, assets: 49_975, jobStepMs: 1_000_000_000 });
 	const folder = SEED_IDS.folders.finance;

@@ -5,7 +5,7 @@
  * trigger's first poll, timed around `poll()`; the median of RUNS runs.
  */
 import { KEYS, SEED_IDS } from '../sandbox/seed';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 import { log, medianOf, RUNS, type Measure } from './measure';
 
 export const WATCHED_JOBS = 500;

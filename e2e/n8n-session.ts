@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 import { CREDENTIAL } from './n8n-cli';
 import type { WorkflowRun } from './n8n-output';
 import type { N8nRest } from './rest';

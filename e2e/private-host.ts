@@ -9,7 +9,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { until } from '../test/helpers/until';
+import { until } from '../test/harness/until';
 import { descriptorFile, type N8nConfig } from './n8n-configs';
 import { dieWithThisProcess } from './processes';
 import type { N8nLine } from './runtime-lines';

@@ -5,7 +5,7 @@
  * it an Error Workflow, run it by hand (its Manual Trigger) and read the execution back. No n8n
  * CLI: each CLI command loads all of n8n (5 to 10 s of CPU).
  */
-import { until } from '../test/helpers/until';
+import { until } from '../test/harness/until';
 import { summarizeRun, unflatten, type WorkflowRun } from './n8n-output';
 import type { N8nRest } from './rest';
 

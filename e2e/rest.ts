@@ -3,9 +3,9 @@
  * n8n's own REST API (/rest, the editor's) for a running `n8n start`: the owner account, its
  * personal project, data tables and executions. What a suite does with workflows and credentials
  * through it: rest-workflows.ts. Each request goes on a connection of its own
- * (test/helpers/fresh-http.ts: no kept-alive connection to race n8n closing it).
+ * (test/harness/fresh-http.ts: no kept-alive connection to race n8n closing it).
  */
-import { freshRequest } from '../test/helpers/fresh-http';
+import { freshRequest } from '../test/harness/fresh-http';
 
 export const OWNER_ACCOUNT = {
 	email: 'owner@example.com',

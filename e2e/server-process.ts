@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
-import { freshRequest } from '../test/helpers/fresh-http';
+import { freshRequest } from '../test/harness/fresh-http';
 import { dieWithThisProcess, type Guard } from './processes';
 
 export class ServerProcess {

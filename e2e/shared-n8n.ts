@@ -9,8 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { freshRequest } from '../test/helpers/fresh-http';
-import { until } from '../test/helpers/until';
+import { freshRequest } from '../test/harness/fresh-http';
+import { until } from '../test/harness/until';
 import { descriptorFile, type N8nConfig } from './n8n-configs';
 import { privateHost } from './private-host';
 import { N8nRest, type OWNER_ACCOUNT } from './rest';

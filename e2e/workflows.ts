@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { N8n, type WorkflowRun } from './n8n';
 import { N8nSession } from './n8n-session';

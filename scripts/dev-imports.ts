@@ -17,7 +17,7 @@ import { join } from 'node:path';
 
 import type { N8n } from '../e2e/n8n';
 import type { N8nRest } from '../e2e/rest';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 
 const EXAMPLES = join(__dirname, '..', 'examples');
 

@@ -7,7 +7,7 @@
  */
 import { CREDENTIAL } from '../e2e/n8n';
 import { N8nRest } from '../e2e/rest';
-import { OWNER } from '../test/helpers/http';
+import { OWNER } from '../test/harness/http';
 import { importExamples, type ExamplesReport } from './dev-imports';
 
 export const DEV_ACCOUNT = {

@@ -10,7 +10,7 @@ import { CREDENTIAL } from '../e2e/n8n';
 import type { N8nSession } from '../e2e/n8n-session';
 import { readWorkflow } from '../e2e/workflows';
 import { SEED_IDS } from '../sandbox/seed';
-import { api, controlJob, newVersion, startJob } from '../test/helpers/http';
+import { api, controlJob, newVersion, startJob } from '../test/harness/http';
 
 const ROOT = join(__dirname, '..');
 const CHAIN = join(ROOT, 'examples', 'run-a-then-b-then-c.workflow.json');

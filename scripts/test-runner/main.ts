@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 
 import { endedNote } from '../../e2e/n8n-configs';
 import { countN8nProcesses } from '../../e2e/n8n-ledger';
+import { countFolders, describeShare } from '../comment-share';
 import { plan, select } from './plan';
 import { clock, progress, summary } from './report';
 import { Schedule } from './schedule';
@@ -97,6 +98,8 @@ async function main() {
 	await schedule.run();
 	const leftovers: Leftover[] = await sweep(runId, 5_000);
 	print(summary(tasks, since, ROOT, leftovers, availableParallelism(), countN8nProcesses(ledger)));
+	// Held to 10 % by test/tooling/structure/comment-share.test.ts; the figure, for the reader.
+	print(describeShare(countFolders(ROOT)));
 	const passed = !interrupted && tasks.every((task) => task.state === 'passed');
 	process.exit(interrupted ? 130 : passed ? 0 : 1);
 }

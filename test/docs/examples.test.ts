@@ -13,7 +13,7 @@ import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow
 
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
 import { AssetWorkspaceTrigger } from '../../nodes/AssetWorkspaceTrigger/AssetWorkspaceTrigger.node.ts';
-import { resolveParameters } from '../helpers/node-parameters';
+import { resolveParameters } from '../harness/node-parameters';
 import { TriggerHarness } from '../harness/trigger';
 import { useSandbox } from '../harness/fixtures';
 import { ROOT } from './markdown';

@@ -16,8 +16,8 @@ import { N8nSession } from '../../e2e/n8n-session';
 import type { WorkflowRun } from '../../e2e/n8n-output';
 import { readWorkflow } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, sandboxJobs } from '../helpers/http';
-import { scriptedModel, toolResults, type ScriptedModel } from '../helpers/scripted-model';
+import { OWNER, sandboxJobs } from '../harness/http';
+import { scriptedModel, toolResults, type ScriptedModel } from '../harness/scripted-model';
 
 /** The description n8n sends for an operation by default: the node's own, per operation. */
 const told = (resource: string, operation: string, wait?: boolean) =>

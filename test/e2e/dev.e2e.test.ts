@@ -7,7 +7,7 @@
  * test passes, an imported example opens with its credential and executes; a change under nodes/
  * is rebuilt and picked up by the same n8n process; Ctrl-C (SIGINT to its process group, from
  * npm) ends every process it started and frees the ports; a second run keeps the user folder and
- * imports nothing twice. Whatever fails, nothing is left running (test/helpers/dev-run.ts).
+ * imports nothing twice. Whatever fails, nothing is left running (test/harness/dev-run.ts).
  *
  * The picture of the executed example goes to docs/images/dev-editor.png with
  * UPDATE_SCREENSHOTS=1 (the README shows it), otherwise into the copy.
@@ -25,10 +25,10 @@ import { freePort, portTaken } from '../../e2e/ports';
 import { N8nRest } from '../../e2e/rest';
 import { ensureRuntime } from '../../e2e/runtime';
 import { pngSize } from '../../scripts/screenshots-manifest';
-import { DevRun } from '../helpers/dev-run';
-import { Editor, VIEWPORT } from '../helpers/editor';
-import { alive, environmentOf } from '../helpers/processes';
-import { ROOT } from '../helpers/scripts';
+import { DevRun } from '../harness/dev-run';
+import { Editor, VIEWPORT } from '../harness/editor';
+import { alive, environmentOf } from '../harness/processes';
+import { ROOT } from '../harness/scripts';
 
 const DEMO = { id: 'awDemoWorkflow01', nodes: 5 };
 const TRIGGER_FILE = join('nodes', 'AssetWorkspaceTrigger', 'AssetWorkspaceTrigger.node.ts');
@@ -145,7 +145,7 @@ describe('npm run dev', () => {
 			expect(printed()).toContain('Rebuilt the package');
 			expect(printed()).toContain('n8n: Hot reload triggered for n8n-nodes-asset-workspace');
 			await refetched;
-			// What it fetched (sent again once on a reset kept-alive connection: test/helpers/editor.ts).
+			// What it fetched (sent again once on a reset kept-alive connection: test/harness/editor.ts).
 			const types = await editor.page.request.get(`${base}/types/nodes.json`, { maxRetries: 1 });
 			expect(await types.text()).toContain(mark);
 

@@ -11,7 +11,7 @@
 import { N8nSession } from '../../e2e/n8n-session';
 import { pollEvery, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
-import { controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
+import { controlJob, sandboxJobs, sleep, startJob } from '../harness/http';
 import { example, final, named, until } from './shared/examples';
 
 describe('examples that need a running n8n (n8n start)', () => {

@@ -21,7 +21,7 @@ import {
 	removeAsset,
 	sandboxJobs,
 	sleep,
-} from '../helpers/http';
+} from '../harness/http';
 import { example, named, until } from './shared/examples';
 
 describe("trigger events and the example that posts a model's changes (n8n start)", () => {

@@ -9,7 +9,7 @@
  */
 import { N8nSession } from '../../e2e/n8n-session';
 import { SEED_IDS } from '../../sandbox/seed';
-import { sandboxJobs } from '../helpers/http';
+import { sandboxJobs } from '../harness/http';
 import { example, named } from './shared/examples';
 
 describe('examples run by hand', () => {

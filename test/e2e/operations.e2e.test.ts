@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { runtimeOf } from '../../e2e/runtime-lines';
 import { sharedN8n, type SharedN8n } from '../../e2e/shared-n8n';
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER } from '../helpers/http';
-import { runScript, type ScriptResult } from '../helpers/scripts';
+import { OWNER } from '../harness/http';
+import { runScript, type ScriptResult } from '../harness/scripts';
 
 const WORKFLOWS = join(__dirname, 'workflows');
 

@@ -23,9 +23,9 @@ import type { SharedN8n } from '../../e2e/shared-n8n';
 import { pollEvery, readWorkflow, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import type { Sandbox } from '../../sandbox/server';
-import { freshRequest } from '../helpers/fresh-http';
-import { allAssets, controlJob, sandboxJobs, sleep, startJob } from '../helpers/http';
-import { until as waitUntil } from '../helpers/until';
+import { freshRequest } from '../harness/fresh-http';
+import { allAssets, controlJob, sandboxJobs, sleep, startJob } from '../harness/http';
+import { until as waitUntil } from '../harness/until';
 
 const WORKFLOWS = join(__dirname, 'workflows');
 const workflow = (name: string, fill: Record<string, string> = {}) =>

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 
 import { runtimeOf } from '../../e2e/runtime-lines';
 import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots-manifest';
-import { ROOT, runScript, type ScriptResult } from '../helpers/scripts';
+import { ROOT, runScript, type ScriptResult } from '../harness/scripts';
 
 const committed: Manifest = JSON.parse(
 	readFileSync(join(ROOT, 'docs', 'images', MANIFEST), 'utf8'),

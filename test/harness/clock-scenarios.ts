@@ -10,8 +10,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, changeAsset, controlJob, newAsset, startJob } from '../helpers/http';
-import { useServiceProxies, type ProxyOptions } from '../helpers/service-proxy';
+import { OWNER, changeAsset, controlJob, newAsset, startJob } from './http';
+import { useServiceProxies, type ProxyOptions } from './service-proxy';
 import { TestClock } from './clock';
 import { testTransport } from './engine';
 import { inject, useSandbox } from './fixtures';

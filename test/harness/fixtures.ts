@@ -3,7 +3,7 @@
 import { WAIT_POLICY } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import { OWNER, call } from '../helpers/http';
+import { OWNER, call } from './http';
 import type { TestClock } from './clock';
 import {
 	runNode,

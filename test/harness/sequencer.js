@@ -8,7 +8,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const LONG = [
 	'/test/promises/exactly-once-property-',
-	'/test/package.test.ts',
+	'/test/tooling/package.test.ts',
 	'/test/promises/fault-matrix.test.ts',
 	// The file that keeps real waits (about 12 s: an attempt its real time limit cuts off, a
 	// cancel that must end a real wait, a dripping body), short in lines. The other files' waits

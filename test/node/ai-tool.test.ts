@@ -8,7 +8,7 @@ import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow
 
 import { AssetWorkspace } from '../../nodes/AssetWorkspace/AssetWorkspace.node.ts';
 import { SEED_IDS } from '../../sandbox/seed';
-import { resolveParameters } from '../helpers/node-parameters';
+import { resolveParameters } from '../harness/node-parameters';
 import { runNode } from '../harness/engine';
 import { UNKNOWN, json, requestsOf, rl, useSandbox } from '../harness/fixtures';
 

@@ -5,8 +5,8 @@
  * n8n-core's RoutingNode, then the test's rules on the answer), against small servers on
  * loopback and the sandbox. About 2 s.
  */
-import { fakeServer, sendJson, type FakeServer } from '../helpers/fake-server';
-import { OWNER } from '../helpers/http';
+import { fakeServer, sendJson, type FakeServer } from '../harness/fake-server';
+import { OWNER } from '../harness/http';
 import { testCredential } from '../harness/engine';
 import { useSandbox } from '../harness/fixtures';
 

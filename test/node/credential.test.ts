@@ -10,8 +10,8 @@ import { Workflow } from 'n8n-workflow';
 
 import { BASE_URL_EXPRESSION, checkBaseUrl } from '../../nodes/shared/baseUrl';
 import { SEED_IDS } from '../../sandbox/seed';
-import { fakeServer, sendJson } from '../helpers/fake-server';
-import { OWNER, VIEWER } from '../helpers/http';
+import { fakeServer, sendJson } from '../harness/fake-server';
+import { OWNER, VIEWER } from '../harness/http';
 import { nodeTypes, runNode, testCredential, type SandboxCredentials } from '../harness/engine';
 import { json, nodeRunner, requestsOf, rl, useSandbox } from '../harness/fixtures';
 

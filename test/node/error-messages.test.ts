@@ -5,8 +5,8 @@
  * code (EEXIST, ECONNREFUSED) kept as written.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER } from '../helpers/http';
-import { sendJson, useFakeServers } from '../helpers/fake-server';
+import { OWNER } from '../harness/http';
+import { sendJson, useFakeServers } from '../harness/fake-server';
 import { getAsset, inject, nodeRunner, rl, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox();

@@ -5,7 +5,7 @@
  * bounded number of pages read however large the workspace (30,000 assets). About 1 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { allAssets } from '../helpers/http';
+import { allAssets } from '../harness/http';
 import { listSearch } from '../harness/engine';
 import { requestsOf, rl, useSandbox } from '../harness/fixtures';
 

@@ -7,9 +7,9 @@
  */
 import { assetEnvelopeSchema, assetListSchema } from '../../nodes/shared/schemas';
 import { SEED_IDS } from '../../sandbox/seed';
-import { validAsset } from '../helpers/answers';
-import { fakeServer, type FakeServer } from '../helpers/fake-server';
-import { OWNER } from '../helpers/http';
+import { validAsset } from '../harness/answers';
+import { fakeServer, type FakeServer } from '../harness/fake-server';
+import { OWNER } from '../harness/http';
 import { runNode } from '../harness/engine';
 import { rl } from '../harness/fixtures';
 

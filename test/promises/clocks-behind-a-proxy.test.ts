@@ -9,7 +9,7 @@
  * n8n-core's PollContext in each of n8n's ways of keeping state (the bodies:
  * harness/clock-scenarios.ts). No waits: about 2 s.
  */
-import type { ProxyOptions } from '../helpers/service-proxy';
+import type { ProxyOptions } from '../harness/service-proxy';
 import { useClockScenarios } from '../harness/clock-scenarios';
 import { N8N_MODES, type N8nMode } from '../harness/trigger';
 

@@ -6,8 +6,8 @@
  * server on loopback. No waits: about 1 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, call } from '../helpers/http';
-import { fakeServer, sendJson, type FakeServer } from '../helpers/fake-server';
+import { OWNER, call } from '../harness/http';
+import { fakeServer, sendJson, type FakeServer } from '../harness/fake-server';
 import { runNode } from '../harness/engine';
 import { json, rl, useSandbox } from '../harness/fixtures';
 

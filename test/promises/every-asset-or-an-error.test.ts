@@ -10,8 +10,8 @@
  */
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/shared/transport';
 import type { LoggedRequest } from '../../sandbox/server';
-import { OWNER, allAssets, api } from '../helpers/http';
-import { sendJson, useFakeServers } from '../helpers/fake-server';
+import { OWNER, allAssets, api } from '../harness/http';
+import { sendJson, useFakeServers } from '../harness/fake-server';
 import { TestClock } from '../harness/clock';
 import { runNode, testTransport } from '../harness/engine';
 import { inject, json, nodeRunner, useSandbox } from '../harness/fixtures';

@@ -15,7 +15,7 @@
 import { KEPT_WITHIN_MS } from '../../nodes/AssetWorkspaceTrigger/polling/emitSeen';
 import { REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 import { SEED_IDS } from '../../sandbox/seed';
-import { changeAsset, controlJob, newVersion, sleep, startJob } from '../helpers/http';
+import { changeAsset, controlJob, newVersion, sleep, startJob } from '../harness/http';
 import { TEST_TRANSPORT } from '../harness/engine';
 import { useSandbox } from '../harness/fixtures';
 import { TriggerHarness, jobEventsOf, type N8nMode } from '../harness/trigger';

@@ -8,7 +8,7 @@
  * one job loses no other. The 1,000-job property: exactly-once-property-*.test.ts. About 3 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { controlJob, startJob } from '../helpers/http';
+import { controlJob, startJob } from '../harness/http';
 import { inject, useSandbox } from '../harness/fixtures';
 import { N8N_MODES, TriggerHarness, jobEventsOf } from '../harness/trigger';
 

@@ -9,7 +9,7 @@
  * limit and the poll's window are set far away, so only the abort ends them. Cost: about 1 s (a
  * run that does not abort hangs until each test's 20 s time limit).
  */
-import { OWNER } from '../helpers/http';
+import { OWNER } from '../harness/http';
 import { testTransport, runNode } from '../harness/engine';
 import { inject, useSandbox } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';

@@ -4,11 +4,11 @@
  * none of it. Real runs in n8n's engine (the node in WorkflowExecute, the trigger's poll through
  * PollContext) against the sandbox and its faults, on a test clock (a hang and a Retry-After cost
  * no real time), and a port nothing listens on. About 2 s. The mapping itself, rule by rule:
- * test/unit/each-failure-declares-its-cause.test.ts.
+ * test/unit/shared/each-failure-declares-its-cause.test.ts.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, api, startJob } from '../helpers/http';
-import { sendJson, useFakeServers } from '../helpers/fake-server';
+import { OWNER, api, startJob } from '../harness/http';
+import { sendJson, useFakeServers } from '../harness/fake-server';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { getAsset, inject, nodeRunner, rl, useSandbox } from '../harness/fixtures';

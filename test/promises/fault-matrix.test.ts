@@ -26,7 +26,7 @@ import {
 	renderReliability,
 	type MatrixCell,
 } from '../../scripts/reliability-doc';
-import { OWNER, call } from '../helpers/http';
+import { OWNER, call } from '../harness/http';
 import { RETRY, jobs, startEnv, type Env } from '../harness/fault-matrix/cell';
 import { operations } from '../harness/fault-matrix/operations';
 import { inject } from '../harness/fixtures';

@@ -7,7 +7,7 @@
  * created between the first two polls; every existing asset fires "created" exactly once, and
  * so does every new one. No real waits: about 2 s.
  */
-import { OWNER, allAssets, newAsset } from '../helpers/http';
+import { OWNER, allAssets, newAsset } from '../harness/http';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { useSandbox } from '../harness/fixtures';

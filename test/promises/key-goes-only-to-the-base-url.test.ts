@@ -7,8 +7,8 @@
  */
 import { checkBaseUrl } from '../../nodes/shared/baseUrl';
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER } from '../helpers/http';
-import { sendJson, useFakeServers } from '../helpers/fake-server';
+import { OWNER } from '../harness/http';
+import { sendJson, useFakeServers } from '../harness/fake-server';
 import { runNode, testCredential } from '../harness/engine';
 import { allText, executeAsset, getAsset } from '../harness/fixtures';
 

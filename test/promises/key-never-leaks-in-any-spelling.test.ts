@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { sendJson, useFakeServers } from '../helpers/fake-server';
+import { sendJson, useFakeServers } from '../harness/fake-server';
 import { runNode } from '../harness/engine';
 import { json, rl } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';

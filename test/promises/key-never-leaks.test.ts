@@ -9,9 +9,9 @@
  * key-goes-only-to-the-base-url.test.ts.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, api, call } from '../helpers/http';
-import { loggedDuring } from '../helpers/logs';
-import { sendJson, useFakeServers } from '../helpers/fake-server';
+import { OWNER, api, call } from '../harness/http';
+import { loggedDuring } from '../harness/logs';
+import { sendJson, useFakeServers } from '../harness/fake-server';
 import {
 	allText,
 	executeAsset,

@@ -8,7 +8,7 @@
  * execute-items.test.ts.)
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { call, controlJob, startJob } from '../helpers/http';
+import { call, controlJob, startJob } from '../harness/http';
 import { UNKNOWN, inject, json, nodeRunner, requestsOf, rl, useSandbox } from '../harness/fixtures';
 import { N8N_MODES, TriggerHarness } from '../harness/trigger';
 

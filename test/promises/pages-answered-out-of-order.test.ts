@@ -10,8 +10,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { OWNER } from '../helpers/http';
-import { sendJson, useFakeServers } from '../helpers/fake-server';
+import { OWNER } from '../harness/http';
+import { sendJson, useFakeServers } from '../harness/fake-server';
 import { runNode } from '../harness/engine';
 import { json } from '../harness/fixtures';
 import { N8N_MODES, TriggerHarness } from '../harness/trigger';

@@ -6,7 +6,7 @@
  * Retry-After is no proof: rate-limits-and-retry-after.test.ts.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { sandboxJobs } from '../helpers/http';
+import { sandboxJobs } from '../harness/http';
 import {
 	executeAsset,
 	inject,

@@ -7,8 +7,8 @@
  */
 import { REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER } from '../helpers/http';
-import { answerError, useFakeServers } from '../helpers/fake-server';
+import { OWNER } from '../harness/http';
+import { answerError, useFakeServers } from '../harness/fake-server';
 import { runNode, testTransport } from '../harness/engine';
 import { json, rl } from '../harness/fixtures';
 

@@ -10,8 +10,8 @@
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { OWNER, changeAsset } from '../helpers/http';
-import { useServiceProxies, type ServiceProxy } from '../helpers/service-proxy';
+import { OWNER, changeAsset } from '../harness/http';
+import { useServiceProxies, type ServiceProxy } from '../harness/service-proxy';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { inject } from '../harness/fixtures';

@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 import { SEED_IDS } from '../../sandbox/seed';
-import { changeAsset, controlJob, newAsset, removeAsset, startJob } from '../helpers/http';
+import { changeAsset, controlJob, newAsset, removeAsset, startJob } from '../harness/http';
 import { TEST_TRANSPORT } from '../harness/engine';
 import { inject, useSandbox } from '../harness/fixtures';
 import {

@@ -6,7 +6,7 @@
  * poll still reads the listing, and a change elsewhere fires at the next poll. No real waits.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, changeAsset, removeAsset } from '../helpers/http';
+import { OWNER, changeAsset, removeAsset } from '../harness/http';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { inject, useSandbox } from '../harness/fixtures';

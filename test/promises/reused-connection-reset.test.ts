@@ -16,9 +16,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 
 import { SEED_IDS } from '../../sandbox/seed';
-import { listenLocally } from '../helpers/fake-server';
-import { freshRequest } from '../helpers/fresh-http';
-import { OWNER, sandboxJobs } from '../helpers/http';
+import { listenLocally } from '../harness/fake-server';
+import { freshRequest } from '../harness/fresh-http';
+import { OWNER, sandboxJobs } from '../harness/http';
 import { executeAsset, getAsset, json, useSandbox } from '../harness/fixtures';
 import { runNode } from '../harness/engine';
 

@@ -14,8 +14,8 @@
 import { LAST_ANSWER_MS } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { POLL_CONCURRENCY } from '../../nodes/AssetWorkspaceTrigger/events/jobFinished/poll';
 import { KEYS, SEED_IDS } from '../../sandbox/seed';
-import { OWNER, controlJob, sleep, startJob } from '../helpers/http';
-import { useFakeServers } from '../helpers/fake-server';
+import { OWNER, controlJob, sleep, startJob } from '../harness/http';
+import { useFakeServers } from '../harness/fake-server';
 import { TestClock } from '../harness/clock';
 import { TEST_TRANSPORT, testTransport } from '../harness/engine';
 import {

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import { networkAddresses } from '../../sandbox/addresses';
-import { freshRequest } from '../helpers/fresh-http';
-import { sleep } from '../helpers/http';
+import { freshRequest } from '../harness/fresh-http';
+import { sleep } from '../harness/http';
 
 const root = join(__dirname, '..', '..');
 

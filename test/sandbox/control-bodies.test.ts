@@ -7,7 +7,7 @@
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { allAssets, api, call, newAsset, removeAsset, changeAsset } from '../helpers/http';
+import { allAssets, api, call, newAsset, removeAsset, changeAsset } from '../harness/http';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const REVENUE = SEED_IDS.revenueForecast;

@@ -16,7 +16,7 @@ import {
 	publishVersion,
 	removeAsset,
 	sleep,
-} from '../helpers/http';
+} from '../harness/http';
 import { UNKNOWN, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

@@ -7,8 +7,8 @@
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
-import { VIEWER, api, call } from '../helpers/http';
-import { ISO } from '../helpers/contract';
+import { VIEWER, api, call } from '../harness/http';
+import { ISO } from '../harness/contract';
 import { TestClock } from '../harness/clock';
 import { UNKNOWN, useSandbox } from '../harness/fixtures';
 

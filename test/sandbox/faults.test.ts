@@ -7,9 +7,9 @@
  */
 import { SEED_IDS } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
-import { OWNER, api, call } from '../helpers/http';
-import { freshRequest } from '../helpers/fresh-http';
-import { expectError } from '../helpers/contract';
+import { OWNER, api, call } from '../harness/http';
+import { freshRequest } from '../harness/fresh-http';
+import { expectError } from '../harness/contract';
 import { UNKNOWN, useSandbox } from '../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

@@ -7,8 +7,8 @@
  */
 import { networkAddresses } from '../../sandbox/addresses';
 import { startSandbox } from '../../sandbox/server';
-import { freshRequest } from '../helpers/fresh-http';
-import { OWNER } from '../helpers/http';
+import { freshRequest } from '../harness/fresh-http';
+import { OWNER } from '../harness/http';
 
 const listing = (base: string) =>
 	freshRequest(`${base}/api/public/v1/assets?limit=1`, {

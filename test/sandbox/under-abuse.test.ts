@@ -4,7 +4,7 @@
  * over 2 MiB is answered 413 while other requests are answered meanwhile.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { api } from '../helpers/http';
+import { api } from '../harness/http';
 import { useSandbox } from '../harness/fixtures';
 
 const env = useSandbox();

@@ -11,7 +11,7 @@
  */
 import { SEED_IDS, stableUuid } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { OWNER, call, changeAsset, newAsset, removeAsset, sleep } from '../helpers/http';
+import { OWNER, call, changeAsset, newAsset, removeAsset, sleep } from '../harness/http';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { inject, rl, useSandbox } from '../harness/fixtures';

@@ -6,7 +6,7 @@
  * key in nothing it emits; manual mode changes nothing. About 2 s.
  */
 import { SEED_IDS } from '../../sandbox/seed';
-import { OWNER, call, controlJob, startJob as startJobOf } from '../helpers/http';
+import { OWNER, call, controlJob, startJob as startJobOf } from '../harness/http';
 import { UNKNOWN, inject, requestsOf, useSandbox } from '../harness/fixtures';
 import { TEST_TRANSPORT } from '../harness/engine';
 import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';

@@ -6,7 +6,7 @@
  * others; a wrong key fails the poll and changes nothing; manual mode changes nothing. About 4 s.
  */
 import { SEED_IDS, versionOf } from '../../sandbox/seed';
-import { VIEWER, call, newVersion, publishVersion } from '../helpers/http';
+import { VIEWER, call, newVersion, publishVersion } from '../harness/http';
 import { UNKNOWN, inject, useSandbox } from '../harness/fixtures';
 import { N8N_MODES, type N8nMode } from '../harness/trigger';
 import { CHURN, REVENUE, fired, learn, modelsParam, watcherIn } from '../harness/trigger-events';

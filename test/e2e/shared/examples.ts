@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 
 import { readWorkflow } from '../../../e2e/workflows';
-export { until } from '../../helpers/until';
+export { until } from '../../harness/until';
 
 const EXAMPLES = join(__dirname, '..', '..', '..', 'examples');
 export const example = (name: string) =>

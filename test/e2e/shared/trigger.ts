@@ -13,8 +13,8 @@
 import { N8nSession } from '../../../e2e/n8n-session';
 import type { SharedN8n } from '../../../e2e/shared-n8n';
 import { SEED_IDS } from '../../../sandbox/seed';
-import { call, controlJob, sandboxJobs, sleep, startJob } from '../../helpers/http';
-import { until } from '../../helpers/until';
+import { call, controlJob, sandboxJobs, sleep, startJob } from '../../harness/http';
+import { until } from '../../harness/until';
 import { pollsOf } from './polls-of';
 import { GAP_MS, SLOW_JOBS, SLOW_MS } from './trigger-settings';
 import { triggerWorkflows } from './trigger-workflows';

@@ -5,7 +5,7 @@
 import type { TransportSettings } from '../../../nodes/shared/transport';
 import { KEYS, SEED_IDS } from '../../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
-import { OWNER } from '../../helpers/http';
+import { OWNER } from '../http';
 import { TestClock } from '../clock';
 import { testTransport, type SandboxCredentials } from '../engine';
 

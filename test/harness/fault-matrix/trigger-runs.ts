@@ -3,7 +3,7 @@
  * without, each event firing once over the two.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { call } from '../../helpers/http';
+import { call } from '../http';
 import { TriggerHarness } from '../trigger';
 import { modelsParam } from '../trigger-events';
 import type { Env, Outcome } from './cell';

@@ -7,7 +7,7 @@
  * about 1 s.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { sandboxJobs } from '../../helpers/http';
+import { sandboxJobs } from '../../harness/http';
 import { TestClock } from '../../harness/clock';
 import {
 	executeAsset,

@@ -9,7 +9,7 @@
 import { MAX_BODY_BYTES } from '../../../nodes/shared/transport';
 import { MAX_PARAMETER_DEPTH } from '../../../nodes/shared/validation';
 import { SEED_IDS } from '../../../sandbox/seed';
-import { call, sandboxJobs } from '../../helpers/http';
+import { call, sandboxJobs } from '../../harness/http';
 import { executeAsset, json, nodeRunner, requestsOf, rl, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();

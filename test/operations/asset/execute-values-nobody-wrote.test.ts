@@ -9,7 +9,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../../sandbox/seed';
-import { sandboxJobs } from '../../helpers/http';
+import { sandboxJobs } from '../../harness/http';
 import { runNode } from '../../harness/engine';
 import { json, rl, useSandbox } from '../../harness/fixtures';
 

@@ -10,8 +10,8 @@ import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-wor
 
 import { AssetWorkspace } from '../../../nodes/AssetWorkspace/AssetWorkspace.node';
 import { SEED_IDS } from '../../../sandbox/seed';
-import { call } from '../../helpers/http';
-import { resolveParameters } from '../../helpers/node-parameters';
+import { call } from '../../harness/http';
+import { resolveParameters } from '../../harness/node-parameters';
 import { runNode } from '../../harness/engine';
 import { json, rl, useSandbox } from '../../harness/fixtures';
 

@@ -7,7 +7,7 @@
  * wait has a 2 s Timeout), on a test clock they share: about 1 s.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { loggedDuring } from '../../helpers/logs';
+import { loggedDuring } from '../../harness/logs';
 import { TestClock } from '../../harness/clock';
 import { type NodeRunOptions, TEST_TRANSPORT } from '../../harness/engine';
 import {

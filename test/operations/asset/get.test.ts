@@ -5,7 +5,7 @@
  * UUID is refused before anything is sent, naming the field and the value.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { call } from '../../helpers/http';
+import { call } from '../../harness/http';
 import { MALFORMED_IDS, json, nodeRunner, rl, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../../nodes/shared/transport';
 import { SEED_IDS } from '../../../sandbox/seed';
-import { allAssets, call } from '../../helpers/http';
+import { allAssets, call } from '../../harness/http';
 import { runNode } from '../../harness/engine';
 import { json, nodeRunner, requestsOf, rl, useSandbox } from '../../harness/fixtures';
 

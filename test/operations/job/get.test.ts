@@ -4,7 +4,7 @@
  * that is no UUID is refused before anything is sent.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { VIEWER, startJob } from '../../helpers/http';
+import { VIEWER, startJob } from '../../harness/http';
 import { MALFORMED_IDS, json, nodeRunner, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();

@@ -6,7 +6,7 @@
  * second.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { startJob } from '../../helpers/http';
+import { startJob } from '../../harness/http';
 import { TestClock } from '../../harness/clock';
 import {
 	inject,

@@ -5,7 +5,7 @@
  * with nothing published, and a version whose tools changed.
  */
 import { SEED_IDS, versionOf } from '../../../sandbox/seed';
-import { api, newVersion } from '../../helpers/http';
+import { api, newVersion } from '../../harness/http';
 import { runNode } from '../../harness/engine';
 import { UNKNOWN, json, requestsOf, rl, useSandbox } from '../../harness/fixtures';
 

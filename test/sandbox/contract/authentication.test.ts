@@ -4,8 +4,8 @@
  * sandbox keys; an unknown route is a 404 with an error body. Over real HTTP.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { OWNER, VIEWER, api, call } from '../../helpers/http';
-import { expectError } from '../../helpers/contract';
+import { OWNER, VIEWER, api, call } from '../../harness/http';
+import { expectError } from '../../harness/contract';
 import { UNKNOWN, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

@@ -4,8 +4,8 @@
  * that do not fit (400, 415); unknown, internal or hidden assets 404, GET 405. About 2 s.
  */
 import { KEYS, SEED_IDS } from '../../../sandbox/seed';
-import { VIEWER, api, waitForJob } from '../../helpers/http';
-import { UUID, expectError } from '../../helpers/contract';
+import { VIEWER, api, waitForJob } from '../../harness/http';
+import { UUID, expectError } from '../../harness/contract';
 import { UNKNOWN, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

@@ -4,8 +4,8 @@
  * 400.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { OWNER, VIEWER, api } from '../../helpers/http';
-import { ISO, expectAssetShape, expectError } from '../../helpers/contract';
+import { OWNER, VIEWER, api } from '../../harness/http';
+import { ISO, expectAssetShape, expectError } from '../../harness/contract';
 import { UNKNOWN, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

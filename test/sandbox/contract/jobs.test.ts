@@ -6,9 +6,9 @@
  */
 import { KEYS, SEED_IDS } from '../../../sandbox/seed';
 import { startSandbox } from '../../../sandbox/server';
-import { OWNER, VIEWER, api } from '../../helpers/http';
+import { OWNER, VIEWER, api } from '../../harness/http';
 import { TestClock } from '../../harness/clock';
-import { ISO, expectError } from '../../helpers/contract';
+import { ISO, expectError } from '../../harness/contract';
 import { UNKNOWN, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

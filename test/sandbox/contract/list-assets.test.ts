@@ -7,8 +7,8 @@
  */
 import { SEED_IDS } from '../../../sandbox/seed';
 import { startSandbox } from '../../../sandbox/server';
-import { OWNER, VIEWER, allAssets, api } from '../../helpers/http';
-import { expectAssetShape, expectError } from '../../helpers/contract';
+import { OWNER, VIEWER, allAssets, api } from '../../harness/http';
+import { expectAssetShape, expectError } from '../../harness/contract';
 import { UNKNOWN, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

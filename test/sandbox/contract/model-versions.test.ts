@@ -6,8 +6,8 @@
  * for an asset that is no model.
  */
 import { SEED_IDS, versionOf } from '../../../sandbox/seed';
-import { VIEWER, api } from '../../helpers/http';
-import { ISO, SUMMARY_KEYS, UUID, expectError } from '../../helpers/contract';
+import { VIEWER, api } from '../../harness/http';
+import { ISO, SUMMARY_KEYS, UUID, expectError } from '../../harness/contract';
 import { UNKNOWN, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

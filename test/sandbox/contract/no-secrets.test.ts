@@ -3,7 +3,7 @@
  * public answer (every asset, every model's versions, an execute and its job). Over real HTTP.
  */
 import { KEYS, SEEDED_SECRETS, SEED_IDS } from '../../../sandbox/seed';
-import { allAssets, api } from '../../helpers/http';
+import { allAssets, api } from '../../harness/http';
 import { useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

@@ -4,7 +4,7 @@
  * script reading a name that is neither fails. About 1 s.
  */
 import { SEED_IDS } from '../../../sandbox/seed';
-import { api, call, waitForJob } from '../../helpers/http';
+import { api, call, waitForJob } from '../../harness/http';
 import { useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox({ jobStepMs: 60 });

@@ -1,0 +1,236 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * The paging plans (Return All, Limit, the pickers) against a fetchPage callback that plays a
+ * server (no HTTP): offsets follow the server's page size, only hasMore ends a listing,
+ * contradictions are errors, a picker reads a bounded number of pages and says where to go on.
+ */
+import {
+	ListingError,
+	type FetchPage,
+	type ListPage,
+} from '../../../nodes/shared/transport/paging/pages';
+import { readAllPages } from '../../../nodes/shared/transport/paging/stream';
+import { items, server, type Item } from '../../harness/paged-server';
+import {
+	cursorFromToken,
+	cursorToken,
+	searchPages,
+} from '../../../nodes/shared/transport/paging/search';
+
+const all = (fetchPage: FetchPage<Item>, inFlight = 3) =>
+	readAllPages(fetchPage, { start: 0, inFlight, maxPages: 10_000 });
+
+describe('Return All', () => {
+	test('every asset, in order, for listings of every length around the page size', async () => {
+		for (const n of [0, 1, 99, 100, 101, 250, 1000]) {
+			const { fetchPage } = server(items(n));
+			expect(await all(fetchPage)).toEqual(items(n));
+		}
+	});
+
+	test('a server whose page is smaller than asked (meta.limit 50): offsets step by 49 (one asset of overlap), all 250 read', async () => {
+		const { fetchPage, asked } = server(items(250), { pageSize: 50 });
+		expect(await all(fetchPage)).toEqual(items(250));
+		expect(asked.map((a) => a.offset).sort((a, b) => a - b)).toEqual(
+			expect.arrayContaining([0, 49, 98, 147, 196, 245]),
+		);
+	});
+
+	test('short pages with hasMore (internal-only assets left out) are not the end: every visible asset read', async () => {
+		const hidden = (i: number) => i === 30 || i === 60; // two of every 100 hidden: pages of 98
+		const every = items(500);
+		const { fetchPage } = server(every, { hidden: (i) => hidden(i % 100) });
+		const result = await all(fetchPage);
+		expect(result).toHaveLength(490);
+		expect(result).toEqual(every.filter((_, i) => !hidden(i % 100)));
+	});
+
+	test('an empty page with hasMore: true is not the end either', async () => {
+		const every = items(300);
+		const { fetchPage } = server(every, { hidden: (i) => i >= 100 && i < 200 });
+		expect(await all(fetchPage)).toEqual([...every.slice(0, 100), ...every.slice(200)]);
+	});
+
+	test('pages are asked side by side, at most inFlight at once, and at most inFlight - 1 past the end', async () => {
+		let now = 0;
+		let peak = 0;
+		const { fetchPage: inner, asked } = server(items(1000));
+		const fetchPage: FetchPage<Item> = async (offset, limit) => {
+			peak = Math.max(peak, ++now);
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			now--;
+			return await inner(offset, limit);
+		};
+		expect(await all(fetchPage, 3)).toHaveLength(1000);
+		expect(peak).toBe(3);
+		expect(asked.length).toBeLessThanOrEqual(11 + 2);
+	});
+
+	const contradiction = async (page: (offset: number) => ListPage<Item>, message: RegExp) => {
+		const fetchPage: FetchPage<Item> = async (offset) => page(offset);
+		await expect(all(fetchPage)).rejects.toThrow(message);
+		await expect(all(fetchPage)).rejects.toBeInstanceOf(ListingError);
+	};
+
+	test('a page that answers another offset than asked: an error, not a short list', async () => {
+		await contradiction(
+			() => ({ data: items(100), meta: { limit: 100, offset: 0, hasMore: true } }),
+			/^the page at offset 99 came back as offset 0$/,
+		);
+	});
+
+	test('a page of the same assets again: an error', async () => {
+		await contradiction(
+			(offset) => ({ data: items(100), meta: { limit: 100, offset, hasMore: true } }),
+			/^the page at offset 99 repeats assets already read/,
+		);
+	});
+
+	test('more assets than the page size it states: an error', async () => {
+		await contradiction(
+			(offset) => ({ data: items(120), meta: { limit: 100, offset, hasMore: true } }),
+			/^the page at offset 0 holds 120 assets but says its page size \(meta.limit\) is 100$/,
+		);
+	});
+
+	test('a page size that changes mid-listing: an error', async () => {
+		const every = items(400);
+		await contradiction(
+			(offset) => ({
+				data: every.slice(offset, offset + (offset === 0 ? 100 : 50)),
+				meta: { limit: offset === 0 ? 100 : 50, offset, hasMore: true },
+			}),
+			/^the page at offset 99 says its page size \(meta.limit\) is 50, the first page said 100$/,
+		);
+	});
+
+	test('a listing that never ends stops at maxPages with an error', async () => {
+		let n = 0;
+		const fetchPage: FetchPage<Item> = async (offset) => ({
+			data: items(100).map((i) => ({ ...i, id: `${i.id}-${n++}` })),
+			meta: { limit: 100, offset, hasMore: true },
+		});
+		await expect(readAllPages(fetchPage, { start: 0, inFlight: 3, maxPages: 20 })).rejects.toThrow(
+			/^the asset listing did not end after 20 pages/,
+		);
+	});
+
+	test("a page that fails fails the listing with that page's error; one past the end does not", async () => {
+		const { fetchPage: inner } = server(items(250));
+		const failing =
+			(bad: number): FetchPage<Item> =>
+			async (offset, limit) => {
+				if (offset === bad) throw new Error(`page ${bad} failed`);
+				return await inner(offset, limit);
+			};
+		await expect(all(failing(99))).rejects.toThrow('page 99 failed');
+		expect(await all(failing(400))).toHaveLength(250);
+	});
+});
+
+describe('Limit and the pickers', () => {
+	test('asks for no more than still needed, and follows the server page size', async () => {
+		const { fetchPage, asked } = server(items(500));
+		const result = await searchPages(fetchPage, {
+			from: { offset: 0, skip: 0 },
+			max: 120,
+			maxPages: 100,
+			pagesRunOut: 'fail',
+		});
+		expect(result.items).toEqual(items(120));
+		expect(asked).toEqual([
+			{ offset: 0, limit: 100 },
+			{ offset: 100, limit: 20 },
+		]);
+	});
+
+	test('short pages with hasMore go on; a filter counts matches', async () => {
+		const every = items(500);
+		const { fetchPage } = server(every, { hidden: (i) => i % 10 === 0 });
+		const keep = (item: Item) => item.name.endsWith('5');
+		const result = await searchPages(fetchPage, {
+			from: { offset: 0, skip: 0 },
+			max: 30,
+			keep,
+			maxPages: 100,
+			pagesRunOut: 'fail',
+		});
+		expect(result.items).toEqual(every.filter(keep).slice(0, 30));
+	});
+
+	test('a picker reads at most maxPages and hands back where to go on; going on misses nothing', async () => {
+		const every = items(3000);
+		const { fetchPage, asked } = server(every, { hidden: (i) => i % 7 === 0 });
+		const keep = (item: Item) => item.name.endsWith('99');
+		const seen: Item[] = [];
+		let from = { offset: 0, skip: 0 };
+		for (let call = 0; call < 20; call++) {
+			asked.length = 0;
+			const page = await searchPages(fetchPage, {
+				from,
+				max: 10,
+				keep,
+				maxPages: 5,
+				pagesRunOut: 'pause',
+			});
+			expect(asked.length).toBeLessThanOrEqual(5);
+			seen.push(...page.items);
+			if (!page.next) break;
+			from = cursorFromToken(cursorToken(page.next));
+		}
+		expect(seen).toEqual(every.filter((item, i) => i % 7 !== 0 && keep(item)));
+	});
+
+	test('a cursor within a page takes up where it stopped', async () => {
+		const { fetchPage } = server(items(300));
+		const first = await searchPages(fetchPage, {
+			from: { offset: 0, skip: 0 },
+			max: 30,
+			keep: () => true,
+			maxPages: 5,
+			pagesRunOut: 'pause',
+		});
+		expect(first.next).toEqual({ offset: 0, skip: 30 });
+		const second = await searchPages(fetchPage, {
+			from: first.next!,
+			max: 80,
+			keep: () => true,
+			maxPages: 5,
+			pagesRunOut: 'pause',
+		});
+		expect(second.items).toEqual(items(110).slice(30));
+		expect(second.next).toEqual({ offset: 100, skip: 10 });
+	});
+
+	test('tokens: written and read back; anything else starts over', () => {
+		expect(cursorToken({ offset: 200, skip: 0 })).toBe('200');
+		expect(cursorToken({ offset: 200, skip: 37 })).toBe('200+37');
+		expect(cursorFromToken('200+37')).toEqual({ offset: 200, skip: 37 });
+		expect(cursorFromToken('200')).toEqual({ offset: 200, skip: 0 });
+		for (const junk of [undefined, '', 'x', '-5', '1+2+3'])
+			expect(cursorFromToken(junk)).toEqual({ offset: 0, skip: 0 });
+	});
+
+	test('limit mode past maxPages is an error; a picker pauses instead', async () => {
+		const { fetchPage } = server(items(5000));
+		const none = () => false;
+		await expect(
+			searchPages(fetchPage, {
+				from: { offset: 0, skip: 0 },
+				max: 1,
+				keep: none,
+				maxPages: 3,
+				pagesRunOut: 'fail',
+			}),
+		).rejects.toThrow(/did not end after 3 pages/);
+		expect(
+			await searchPages(fetchPage, {
+				from: { offset: 0, skip: 0 },
+				max: 1,
+				keep: none,
+				maxPages: 3,
+				pagesRunOut: 'pause',
+			}),
+		).toEqual({ items: [], next: { offset: 300, skip: 0 } });
+	});
+});

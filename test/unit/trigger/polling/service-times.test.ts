@@ -1,0 +1,47 @@
+/**
+ * The service's times as the trigger reads them (AssetWorkspaceTrigger/polling/times.ts): ISO 8601
+ * with `T` or a space (Python's str(datetime), SQL text), any fraction, with a zone or without one;
+ * a time without a zone is UTC whatever n8n's own zone (this tier runs in Asia/Tokyo, the
+ * integration tier west of UTC). Anything else is no time. Pure: well under a second.
+ */
+import { timeOf } from '../../../../nodes/AssetWorkspaceTrigger/polling/times';
+
+const AT = Date.UTC(2026, 10, 26, 2, 0, 0);
+
+test('this tier runs east of UTC (npm run test:unit sets TZ)', () => {
+	expect(new Date(AT).getTimezoneOffset()).toBeLessThan(0);
+});
+
+test.each([
+	'2026-11-26T02:00:00Z',
+	'2026-11-26T02:00:00.000Z',
+	'2026-11-26t02:00:00z',
+	'2026-11-26T02:00:00+00:00',
+	'2026-11-26T11:00:00+09:00',
+	'2026-11-26T11:00:00+0900',
+	'2026-11-25T18:00:00-08',
+	'2026-11-26T02:00:00',
+	'2026-11-26 02:00:00',
+	'2026-11-26 02:00:00.000000',
+	'2026-11-26 02:00:00+00:00',
+	' 2026-11-26 02:00:00 ',
+	'Thu, 26 Nov 2026 02:00:00 GMT',
+])('%j is 2026-11-26 02:00 UTC', (time) => {
+	expect(timeOf(time)).toBe(AT);
+});
+
+test('a fraction is read to the millisecond', () => {
+	expect(timeOf('2026-11-26 02:00:00.123456')).toBe(AT + 123);
+	expect(timeOf('2026-11-26T02:00:00,5Z')).toBe(AT + 500);
+});
+
+test.each([
+	'',
+	'yesterday',
+	'2026-02-31T00:00:00Z',
+	'2026-11-26T25:00:00Z',
+	'1764122400',
+	'11/26/2026 02:00',
+])('%j is no time', (time) => {
+	expect(timeOf(time)).toBeUndefined();
+});
