@@ -15,10 +15,10 @@ import { defineConfig, type Options } from 'tsup';
  * `squeezeZod` rewrites each of zod's modules in the shared chunk (the sections the bundler heads
  * with `// node_modules/zod/...`) without whitespace; our own sections stay as written.
  */
-// A section's head names its source; `../x/node_modules/` where node_modules is a link (worktrees).
-const SECTION = /^(?=\/\/ (?:\.\.\/[\w.-]+\/)*(?:node_modules|nodes|credentials)\/)/m;
-const PACKAGE_SECTION = /^\/\/ (?:\.\.\/[\w.-]+\/)*node_modules\//;
-const ZOD_SECTION = /^\/\/ (?:\.\.\/[\w.-]+\/)*node_modules\/zod\//m;
+// A section's head names its source, from wherever node_modules is (a link: `../x/node_modules/`).
+const SECTION = /^(?=\/\/ (?:[^\s/]+\/)*?(?:node_modules|nodes|credentials)\/)/m;
+const PACKAGE_SECTION = /^\/\/ (?:[^\s/]+\/)*?node_modules\//;
+const ZOD_SECTION = /^\/\/ (?:[^\s/]+\/)*?node_modules\/zod\//m;
 
 const minifyZod: NonNullable<Options['esbuildPlugins']>[number] = {
 	name: 'minify-zod',
