@@ -2,7 +2,7 @@
 /**
  * A clock for tests whose subject is a decision about time, not time itself: it moves only when
  * everything it knows of is waiting for it, so a busy machine can make a test slower but cannot
- * make a deadline pass. The node (as its transport's `chance`), the sandbox and its proxies
+ * make a deadline pass. The node (as its transport's `clock`), the sandbox and its proxies
  * (`clock`) and the test share one. It knows of:
  * - waits (`pause`): the node's retry sleeps, its rate gate, Wait for Completion, a test's sleep;
  * - attempts under way (`timeLimit`): each request the node sent and has no answer to yet;
@@ -11,25 +11,13 @@
  * few turns of the event loop, the clock jumps to the end of the earliest wait and ends it. Work
  * and HTTP take no time on it; an attempt's time limit is on it too.
  */
-import {
-	CancelledError,
-	type Clock,
-	type TimeLimit,
-} from '../../nodes/shared/transport/policy/clock';
+import type { TimeLimit } from '../../nodes/shared/transport/policy/clock';
+import { TimerClock } from './timer-clock';
 
 /** Turns of the event loop with nothing happening before the clock moves. */
 const SETTLE_TURNS = 5;
 
-interface Timer {
-	at: number;
-	order: number;
-	fire: () => void;
-}
-
-export class TestClock implements Clock {
-	private time: number;
-	private readonly timers = new Set<Timer>();
-	private made = 0;
+export class TestClock extends TimerClock {
 	/** Attempts under way, and requests a server holds. */
 	private attempts = 0;
 	private held = 0;
@@ -37,39 +25,15 @@ export class TestClock implements Clock {
 	private changes = 0;
 	private checking = false;
 
-	constructor(
-		start = Date.now(),
-		readonly random: () => number = Math.random,
-	) {
-		this.time = start;
+	constructor(start = Date.now(), random: () => number = Math.random) {
+		super(start, random);
 	}
-
-	readonly now = () => this.time;
-
-	/** The transport's `pause`: ends after `ms` on this clock, when `early` settles, or (rejecting) when `signal` aborts. */
-	readonly pause = async (ms: number, signal?: AbortSignal, early?: Promise<unknown>) =>
-		await new Promise<void>((resolve, reject) => {
-			if (signal?.aborted) return reject(new CancelledError());
-			let timer: Timer | undefined;
-			const end = (settle: () => void) => {
-				if (timer) this.drop(timer);
-				signal?.removeEventListener('abort', onAbort);
-				settle();
-			};
-			const onAbort = () => end(() => reject(new CancelledError()));
-			signal?.addEventListener('abort', onAbort, { once: true });
-			if (Number.isFinite(ms)) timer = this.add(this.time + Math.max(0, ms), () => end(resolve));
-			early?.then(
-				() => end(resolve),
-				(error: unknown) => end(() => reject(error)),
-			);
-		});
 
 	/** A test waits `ms` on this clock (the time it takes to pass is the clock's business). */
 	readonly sleep = async (ms: number) => await this.pause(ms);
 
 	/** An attempt's time limit on this clock: the attempt is under way until it ends or is released. */
-	readonly timeLimit = (ms: number): TimeLimit => {
+	protected override limit(ms: number): TimeLimit {
 		const controller = new AbortController();
 		let open = true;
 		const close = () => {
@@ -78,13 +42,13 @@ export class TestClock implements Clock {
 			this.attempts--;
 			this.drop(timer);
 		};
-		const timer = this.add(this.time + ms, () => {
+		const timer = this.at(this.time + ms, () => {
 			close();
 			controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
 		});
 		this.attempts++;
 		return { signal: controller.signal, release: close };
-	};
+	}
 
 	/**
 	 * A server holds a request for `ms` on this clock (Infinity: until `closed`); it counts as
@@ -108,18 +72,7 @@ export class TestClock implements Clock {
 		}
 	};
 
-	private add(at: number, fire: () => void): Timer {
-		const timer = { at, order: this.made++, fire };
-		this.timers.add(timer);
-		this.changed();
-		return timer;
-	}
-
-	private drop(timer: Timer) {
-		if (this.timers.delete(timer)) this.changed();
-	}
-
-	private changed() {
+	protected override changed() {
 		this.changes++;
 		if (this.checking) return;
 		this.checking = true;
@@ -136,14 +89,7 @@ export class TestClock implements Clock {
 		this.checking = false;
 		const next = [...this.timers].sort((a, b) => a.at - b.at || a.order - b.order)[0];
 		if (!next || (next.at > this.time && this.attempts > this.held)) return;
-		this.time = Math.max(this.time, next.at);
-		const due = [...this.timers]
-			.filter((timer) => timer.at <= this.time)
-			.sort((a, b) => a.at - b.at || a.order - b.order);
-		for (const timer of due) {
-			this.timers.delete(timer);
-			timer.fire();
-		}
+		this.fireNext();
 		this.changed();
 	}
 }

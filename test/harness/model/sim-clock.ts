@@ -1,79 +1,12 @@
 /**
  * Simulated time for the model checker: it moves only when the driver (world.ts) says nothing
- * else can happen, straight to the next wait's end. The node's transport runs on it (its `now`,
- * waits and attempt time limits), so a run's verdict never depends on the machine.
+ * else can happen, straight to the next wait's end, so a run's verdict never depends on the machine.
  */
-import {
-	CancelledError,
-	type Clock,
-	type TimeLimit,
-} from '../../../nodes/shared/transport/policy/clock';
+import { TimerClock } from '../timer-clock';
 
-interface Timer {
-	at: number;
-	order: number;
-	fire: () => void;
-}
-
-export class SimClock implements Clock {
-	private time: number;
-	private readonly timers = new Set<Timer>();
-	private made = 0;
-
-	constructor(
-		start: number,
-		readonly random: () => number,
-	) {
-		this.time = start;
-	}
-
-	readonly now = () => this.time;
-
-	readonly pause = async (ms: number, signal?: AbortSignal, early?: Promise<unknown>) =>
-		await new Promise<void>((resolve, reject) => {
-			if (signal?.aborted) return reject(new CancelledError());
-			let timer: Timer | undefined;
-			const end = (settle: () => void) => {
-				if (timer) this.timers.delete(timer);
-				signal?.removeEventListener('abort', onAbort);
-				settle();
-			};
-			const onAbort = () => end(() => reject(new CancelledError()));
-			signal?.addEventListener('abort', onAbort, { once: true });
-			if (Number.isFinite(ms)) timer = this.at(this.time + Math.max(0, ms), () => end(resolve));
-			early?.then(
-				() => end(resolve),
-				(error: unknown) => end(() => reject(error)),
-			);
-		});
-
-	readonly timeLimit = (ms: number): TimeLimit => {
-		const controller = new AbortController();
-		const timer = this.at(this.time + ms, () =>
-			controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
-		);
-		return { signal: controller.signal, release: () => this.timers.delete(timer) };
-	};
-
-	/** Calls `fire` once the clock reaches `at`. */
-	at(at: number, fire: () => void): Timer {
-		const timer = { at, order: this.made++, fire };
-		this.timers.add(timer);
-		return timer;
-	}
-
+export class SimClock extends TimerClock {
 	/** Moves to the earliest timer and fires every one due then; false when none is set. */
 	advance(): boolean {
-		const next = [...this.timers].sort((a, b) => a.at - b.at || a.order - b.order)[0];
-		if (!next) return false;
-		this.time = Math.max(this.time, next.at);
-		const due = [...this.timers]
-			.filter((timer) => timer.at <= this.time)
-			.sort((a, b) => a.at - b.at || a.order - b.order);
-		for (const timer of due) {
-			this.timers.delete(timer);
-			timer.fire();
-		}
-		return true;
+		return this.fireNext();
 	}
 }
