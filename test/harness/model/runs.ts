@@ -6,11 +6,15 @@
  */
 import type fc from 'fast-check';
 
+const given = Number(process.env.AW_MODEL_RUNS ?? 1);
+const times = Number.isFinite(given) && given > 0 ? given : 1;
+// A soak's runs take longer than jest's hang guard (3 minutes), in proportion.
+if (times > 1) jest.setTimeout(180_000 * times);
+
 export function modelRuns(defaultRuns: number): fc.Parameters<unknown> {
-	const times = Number(process.env.AW_MODEL_RUNS ?? 1);
 	const seed = process.env.AW_MODEL_SEED;
 	return {
-		numRuns: Math.max(1, Math.round(defaultRuns * (Number.isFinite(times) ? times : 1))),
+		numRuns: Math.max(1, Math.round(defaultRuns * times)),
 		...(seed ? { seed: Number(seed), path: process.env.AW_MODEL_PATH } : {}),
 	};
 }

@@ -33,7 +33,7 @@ export interface Served {
 	at: number;
 	path: string;
 	offset?: number;
-	status: number | 'reset' | 'hung';
+	status: number | 'reset' | 'hung' | 'cancelled';
 	/** The ids a listing page held, and whether it ended the listing. */
 	ids?: string[];
 	last?: boolean;
@@ -89,12 +89,20 @@ export class SimNetwork {
 				...(fault.kind === 'ok' ? {} : { fault: fault.kind }),
 			};
 			this.log.push(entry);
-			request.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+			// A request the node cancels is answered to no one: its page was not read.
+			const cancel = () => {
+				if (entry.status !== 'hung') return;
+				entry.status = 'cancelled';
+				entry.at = this.world.clock.now();
+				reject(new Error('aborted'));
+			};
+			request.signal?.addEventListener('abort', cancel, { once: true });
 			if (fault.kind === 'hang') return;
 			const label = `${path}${offset === null ? '' : `?offset=${offset}`} (${fault.kind})`;
 			this.world.schedule(
 				label,
 				() => {
+					if (entry.status === 'cancelled') return;
 					entry.at = this.world.clock.now();
 					if (fault.kind === 'reset') {
 						entry.status = 'reset';
