@@ -14,19 +14,23 @@ export function timeOf(time: string | null | undefined): number | undefined {
 		match;
 	const fields = [year, month, day, hours, minutes, seconds].map(Number);
 	const at = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
-	// 31 Feb or 25:00 would roll over into another time: not a time at all.
+	// Month 13, 31 Feb or 25:00 would roll over into another time: not a time at all.
 	const check = new Date(at);
-	if (check.getUTCDate() !== fields[2] || check.getUTCHours() !== fields[3] || fields[5] > 59)
+	const rolled = [check.getUTCMonth() + 1, check.getUTCDate(), check.getUTCHours()];
+	if (rolled.some((field, i) => field !== fields[i + 1]) || fields[4] > 59 || fields[5] > 59)
 		return undefined;
-	const ms = Math.floor(Number(`0.${fraction || '0'}`) * 1000);
-	return at + ms - zoneOffsetMs(zone);
+	const offset = zoneOffsetMs(zone);
+	if (offset === undefined) return undefined;
+	return at + Math.floor(Number(`0.${fraction || '0'}`) * 1000) - offset;
 }
 
-function zoneOffsetMs(zone: string | undefined): number {
+/** A zone's offset in ms; undefined past 23:59 (`+99:99` is no zone). */
+function zoneOffsetMs(zone: string | undefined): number | undefined {
 	if (!zone || /^z$/i.test(zone)) return 0;
 	const digits = zone.replace(':', '');
-	const sign = digits.startsWith('-') ? -1 : 1;
-	return sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0)) * 60_000;
+	const [hours, minutes] = [Number(digits.slice(1, 3)), Number(digits.slice(3, 5) || 0)];
+	if (hours > 23 || minutes > 59) return undefined;
+	return (digits.startsWith('-') ? -1 : 1) * (hours * 60 + minutes) * 60_000;
 }
 
 export function newestOf(times: Array<string | null | undefined>): number | undefined {

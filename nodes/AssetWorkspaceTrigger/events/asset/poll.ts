@@ -54,7 +54,10 @@ function checkTimes(ctx: IPollFunctions, assets: Asset[]) {
 				throw new NodeOperationError(
 					ctx.getNode(),
 					`Asset Workspace API: the asset ${asset.id} has ${field} ${JSON.stringify(asset[field])}, which is not a date-time`,
-					{ description: 'The service must write times as ISO 8601 (2026-11-26T02:00:00Z).' },
+					{
+						description: 'The service must write times as ISO 8601 (2026-11-26T02:00:00Z).',
+						failure: failureOf({ contract: 'shape' }),
+					},
 				);
 }
 
@@ -131,7 +134,9 @@ export async function sampleAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		pagesRunOut: 'pause',
 		until: poll.until,
 	});
-	const newest = [...items].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt))[0];
+	const newest = [...items].sort(
+		(a, b) => (timeOf(b.updatedAt) ?? 0) - (timeOf(a.updatedAt) ?? 0),
+	)[0];
 	if (!newest)
 		throw new NodeOperationError(
 			ctx.getNode(),
