@@ -4,7 +4,8 @@ import { MIN_KEY_LENGTH } from './apiKey';
 /** Characters encodeURIComponent keeps that stricter URL encoders encode (`plus`: space as +). */
 const STRICT = [
 	{ encode: /[!'()*]/g, plus: false }, // RFC 3986: Python's quote, PHP's rawurlencode
-	{ encode: /[!'()~]/g, plus: true }, // forms: Java's URLEncoder, Python's quote_plus
+	{ encode: /[!'()*]/g, plus: true }, // Python's quote_plus
+	{ encode: /[!'()~]/g, plus: true }, // forms: Java's URLEncoder
 	{ encode: /[!'()*~]/g, plus: true }, // PHP's urlencode
 ];
 

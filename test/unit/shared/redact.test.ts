@@ -35,6 +35,7 @@ const ODD_KEY = "aw_k!'()*~ x";
 
 test.each([
 	["Python's quote (RFC 3986)", 'aw_k%21%27%28%29%2A~%20x'],
+	["Python's quote_plus", 'aw_k%21%27%28%29%2A~+x'],
 	["Java's URLEncoder (an HTML form)", 'aw_k%21%27%28%29*%7E+x'],
 	["PHP's urlencode", 'aw_k%21%27%28%29%2A%7E+x'],
 	['lower-case hex', 'aw_k%21%27%28%29%2a%7e+x'],
