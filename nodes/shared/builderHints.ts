@@ -1,5 +1,5 @@
-// What n8n's AI Workflow Builder is told about the two nodes: how they wire together, and where ids
-// come from. Short: it is text in the published JavaScript, whose size test/tooling/package.test.ts bounds.
+// What n8n's AI Workflow Builder is told about the two nodes: how they wire together, where ids
+// come from. Short: it is text in the published JavaScript, whose size the package checks bound.
 import type { IBuilderHint } from 'n8n-workflow';
 
 export const NODE_TYPE = 'n8n-nodes-asset-workspace.assetWorkspace';

@@ -1,4 +1,4 @@
-/** The trigger's events: adding one is a folder beside these and a line in EVENTS. */
+/** The trigger's events: adding one is a folder beside these, its import and a line in EVENTS. */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import type { TriggerEvent } from '../polling/event';

@@ -16,7 +16,7 @@ export interface TransportSettings {
 	retry: RetryPolicy;
 	/** A listing's pages in flight at most (w): 1, 2, 4... as it proves long, fewer after a 429. */
 	pagesInFlight: number;
-	/** A listing longer than this many pages (1,000,000 assets) fails: it does not page. */
+	/** A listing not ended after this many pages fails (about 990,000 assets): it does not page. */
 	maxPages: number;
 	clock: Clock;
 }

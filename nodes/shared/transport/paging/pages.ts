@@ -106,7 +106,7 @@ export function pageSizeChanged(problem: Problem, offset: number, limit: number,
 
 export function tooManyPages(problem: Problem, maxPages: number, size: number) {
 	return problem(
-		`the asset listing did not end after ${maxPages} pages (${maxPages * size} assets)`,
+		`the asset listing did not end after ${maxPages} pages of ${size}`,
 		-1,
 		'Narrow it with a Folder filter, or turn off Return All and set a Limit.',
 		'too-long',
