@@ -4,12 +4,13 @@
  * scenario (trigger-failure.ts), read from its poller_state rows (poller-state.ts), and the ticks
  * it skipped. The refused key is backed off 30 minutes at once (a cause someone must act on), the
  * 429 no sooner than the 120 s its answer asked for, the 500 5 s doubling (three failures in a
- * row: 5, 10, 20 s); neither of the first two polls again while the 500 fails twice more.
+ * row: 5, 10, 20 s); the key's trigger polls no more while the 500 fails twice more, and the
+ * 429's not before the end n8n recorded (on a loaded machine those failures may take longer).
  */
 import type { SharedN8n } from '../../../e2e/shared-n8n';
 import type { Sandbox } from '../../../sandbox/server';
 import { until } from '../../harness/until';
-import { pollerState } from './poller-state';
+import { pollerState, type PollerState } from './poller-state';
 import type { Watched } from './trigger-failure-workflows';
 
 interface Scenario {
@@ -28,33 +29,37 @@ export async function backedOffByCause(
 	withinMs: number,
 ): Promise<string> {
 	const state = (i: number) => pollerState(n8n, ids[i], watched[i].nodeId);
+	const polls = (i: number) => sandbox.requests.filter((r) => watched[i].asks(r as any));
 	const delays: number[] = []; // the 500's backoff after each failure in a row
-	const settledAsked: number[] = []; // the 401's and the 429's requests once each failed
+	// The 401's and the 429's first failure as n8n recorded it, and their requests until then.
+	const first: Array<{ row: PollerState; asked: number } | undefined> = [];
 	await until(
 		'the 500 has failed three polls in a row, the others one',
 		() => {
-			const [key, down, limited] = [0, 1, 2].map(state);
-			if (key?.consecutiveErrors === 1) settledAsked[0] ??= asked(watched[0]);
-			if (limited?.consecutiveErrors === 1) settledAsked[2] ??= asked(watched[2]);
-			const n = down?.consecutiveErrors ?? 0;
-			if (n > delays.length && down?.backoffUntil)
-				delays[n - 1] = down.backoffUntil - down.updatedAt;
-			return n >= 3 && settledAsked[0] !== undefined && settledAsked[2] !== undefined;
+			const rows = [0, 1, 2].map(state);
+			for (const i of [0, 2])
+				if (rows[i]?.consecutiveErrors === 1)
+					first[i] ??= { row: rows[i]!, asked: asked(watched[i]) };
+			const n = rows[1]?.consecutiveErrors ?? 0;
+			if (n > delays.length && rows[1]?.backoffUntil)
+				delays[n - 1] = rows[1].backoffUntil - rows[1].updatedAt;
+			return n >= 3 && first[0] && first[2];
 		},
 		withinMs,
 		{ everyMs: 2000 }, // each read starts a Node.js; the 500's failures come 10 s apart or more
 	);
-	const [key, , limited] = [0, 1, 2].map(state);
-	// Skipped ticks: neither backed-off trigger polled while the 500 failed twice more.
-	expect([asked(watched[0]), asked(watched[2])]).toEqual([settledAsked[0], settledAsked[2]]);
-	expect(key).toMatchObject({ consecutiveErrors: 1 });
-	const keyMs = key!.backoffUntil! - key!.updatedAt;
+	const [key, limited] = [first[0]!, first[2]!];
+	// The refused key: 30 minutes at once, and not one poll since while the 500 failed twice more.
+	const keyMs = key.row.backoffUntil! - key.row.updatedAt;
 	expect(keyMs).toBe(30 * 60_000);
-	// No sooner than 120 s after the 429 was asked for (its answer came after).
-	const answered429 = sandbox.requests.filter((r) => watched[2].asks(r as any)).at(-1)!;
-	const waited = limited!.backoffUntil! - Date.parse(answered429.time);
-	expect(limited).toMatchObject({ consecutiveErrors: 1 });
+	expect(asked(watched[0])).toBe(key.asked);
+	expect(state(0)).toMatchObject({ consecutiveErrors: 1 });
+	// The 429: no sooner than 120 s after it was asked (its answer came after), and no poll before.
+	const asked429 = polls(2)[limited.asked - 1];
+	const waited = limited.row.backoffUntil! - Date.parse(asked429.time);
 	expect(waited).toBeGreaterThanOrEqual(120_000);
+	const since = polls(2).slice(limited.asked);
+	expect(since.filter((r) => Date.parse(r.time) < limited.row.backoffUntil!)).toEqual([]);
 	expect(delays).toEqual([5000, 10_000, 20_000]);
-	return `backoff: 401 ${keyMs} ms, 429 ${waited} ms after it was asked, 500 ${delays.join(', ')} ms`;
+	return `backoff: 401 ${keyMs} ms, 429 ${waited} ms after it was asked, 500 ${delays.join(', ')} ms; ${since.length} polls of the 429's after its backoff`;
 }

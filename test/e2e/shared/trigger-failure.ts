@@ -42,6 +42,8 @@ import {
 
 /** Far above what a loaded machine needs for a few ticks 10 s apart. */
 const WITHIN_MS = 10 * 60_000;
+/** n8n's executions are read every 2 s (each read is n8n's CPU); polls come 10 s apart. */
+const EVERY = { everyMs: 2000 };
 const MESSAGE: Record<Watched['cause'], RegExp> = {
 	'credential-invalid': /401/,
 	'temporarily-unavailable': /500/,
@@ -107,10 +109,20 @@ export const failureScenario = (config: 'default' | 'durable') =>
 				let seen = { fails: [] as any[][], alerts: new Map() };
 				if (durable) {
 					log(await backedOffByCause({ n8n, sandbox, ids, watched, asked }, WITHIN_MS));
-					seen = await until('each failed poll alerted', () => alertedEach([1, 3, 1]), WITHIN_MS);
+					seen = await until(
+						'each failed poll alerted',
+						() => alertedEach([1, 3, 1]),
+						WITHIN_MS,
+						EVERY,
+					);
 				} else {
 					// Every tick polls and fails (the 429's after the node's own wait: measured below).
-					seen = await until('each failed poll alerted', () => alertedEach([3, 3, 1]), WITHIN_MS);
+					seen = await until(
+						'each failed poll alerted',
+						() => alertedEach([3, 3, 1]),
+						WITHIN_MS,
+						EVERY,
+					);
 					log(`polls failed ${seen.fails.map((f) => f.length).join(', ')}`);
 				}
 				for (const [i, w] of watched.entries()) {
