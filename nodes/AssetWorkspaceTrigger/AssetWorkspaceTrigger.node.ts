@@ -14,6 +14,7 @@ import { lastEmitUnseen, markEmit } from './polling/emitSeen';
 import { eventOf, triggerProperties, triggerSubtitle } from './events';
 import { windowOf } from './polling/event';
 import { onePollAtATime, pollKey, POLL_CEILING_MS } from './polling/window';
+import { endFailingPolls, failsVisibly } from './polling/failingPolls';
 import { keepSlowdown, slowedUntil } from './polling/slowdown';
 
 export interface TriggerSettings {
@@ -76,11 +77,19 @@ export class AssetWorkspaceTrigger implements INodeType {
 			return await onePollAtATime(this, now, poll, () => null);
 		};
 		// What fails a poll declares its cause, an expression's or a bug's included.
+		// Between the polls that fail visibly (option Report Every Nth Failing Poll), one returns nothing.
 		this.poll = async function (this: IPollFunctions) {
+			const scheduled = this.getMode() !== 'manual';
 			try {
-				return await runPoll.call(this);
+				const items = await runPoll.call(this);
+				if (scheduled) endFailingPolls(this.getWorkflowStaticData('node'));
+				return items;
 			} catch (error) {
-				throw nodeErrorOf(this.getNode(), error);
+				const failure = nodeErrorOf(this.getNode(), error);
+				if (!scheduled) throw failure;
+				const everyNth = this.getNodeParameter('options.reportEveryNthFailure', 1) as number;
+				if (failsVisibly(this.getWorkflowStaticData('node'), everyNth)) throw failure;
+				return null;
 			}
 		};
 	}

@@ -3,12 +3,14 @@
  * The example workflows of examples/ that a person runs by hand (the editor's Execute Workflow
  * button, here through n8n's REST API), in the shared n8n of the line AW_N8N_LINE picks, against
  * a sandbox of the suite's own. Each example runs as shipped, except for what only a test
- * changes: which asset fails, a shorter wait. About 30 s once its n8n runs.
+ * changes: which asset fails, a shorter wait. About 30 s once its n8n runs. And the node types
+ * n8n serves its editor and its AI Workflow Builder carry both nodes' builderHint (one request).
  *
  * @n8n-lines n8n-2 n8n-1
  */
 import { N8nSession } from '../../e2e/n8n-session';
 import { SEED_IDS } from '../../sandbox/seed';
+import { nodeHint, NODE_TYPE, TRIGGER_TYPE, triggerHint } from '../../nodes/shared/builderHints';
 import { sandboxJobs } from '../harness/http';
 import { example, named } from './shared/examples';
 
@@ -64,4 +66,18 @@ describe('examples run by hand', () => {
 		},
 		15 * 60_000,
 	);
+
+	test("n8n serves both nodes' builderHint in its node types", async () => {
+		// What the editor and the AI Workflow Builder ask for (this n8n serves no editor: no /types),
+		// answered in the order asked.
+		const [node, trigger]: any[] = await session.rest.call('POST', '/node-types', {
+			nodeInfos: [NODE_TYPE, TRIGGER_TYPE].map((name) => ({ name, version: 1 })),
+		});
+		expect([node.name, trigger.name]).toEqual(['assetWorkspace', 'assetWorkspaceTrigger']);
+		expect(node.builderHint).toEqual(nodeHint);
+		expect(trigger.builderHint).toEqual(triggerHint);
+		// A parameter's hint too: where the trigger's Job IDs come from.
+		const jobIds = trigger.properties.find((p: any) => p.name === 'jobIds');
+		expect(jobIds.builderHint.propertyHint).toMatch(/jobId that Asset > Execute outputs/);
+	});
 });

@@ -5,6 +5,7 @@ import type { TriggerEvent } from '../polling/event';
 import { asset } from './asset';
 import { jobFinished } from './jobFinished';
 import { modelVersion } from './modelVersion';
+import { reportEveryNthFailure } from '../polling/failingPollsParameter';
 
 const EVENTS: TriggerEvent[] = [asset, jobFinished, modelVersion];
 /** Workflows from before the Event parameter watch jobs. */
@@ -22,11 +23,16 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	...EVENTS.flatMap((event) =>
 		event.parameters.map((parameter) => ({
-			...parameter,
+			...(parameter.name === 'options' ? withFailingPolls(parameter) : parameter),
 			displayOptions: { show: { event: [event.value] } },
 		})),
 	),
 ];
+
+/** Every event's Options end with how often a poll that keeps failing says so. */
+function withFailingPolls(options: INodeProperties): INodeProperties {
+	return { ...options, options: [...(options.options ?? []), reportEveryNthFailure] };
+}
 
 const subtitles = Object.fromEntries(EVENTS.map((event) => [event.value, event.subtitle]));
 export const triggerSubtitle = `={{ ${JSON.stringify(subtitles)}[$parameter["event"] || "${DEFAULT_EVENT.value}"] }}`;
