@@ -15,7 +15,7 @@ export const FOLDERS = [
 
 export type Change =
 	| { kind: 'create'; name: string; folder: number; count?: number }
-	| { kind: 'remove'; pick: number }
+	| { kind: 'remove'; pick: number; count?: number }
 	| { kind: 'rename'; pick: number; name: string }
 	| { kind: 'update'; pick: number }
 	| { kind: 'move'; pick: number; folder: number };
@@ -32,10 +32,18 @@ export const burstArb: fc.Arbitrary<Change> = fc.record({
 	count: fc.integer({ min: 2, max: 12 }),
 });
 
+/** Assets next to each other in name order removed at once (a folder emptied): a whole page goes. */
+export const sweepArb: fc.Arbitrary<Change> = fc.record({
+	kind: fc.constant('remove' as const),
+	pick,
+	count: fc.integer({ min: 3, max: 12 }),
+});
+
 export const changeArb: fc.Arbitrary<Change> = fc.oneof(
 	{ arbitrary: fc.record({ kind: fc.constant('create' as const), name, folder }), weight: 3 },
 	{ arbitrary: burstArb, weight: 1 },
 	{ arbitrary: fc.record({ kind: fc.constant('remove' as const), pick }), weight: 2 },
+	{ arbitrary: sweepArb, weight: 1 },
 	{ arbitrary: fc.record({ kind: fc.constant('rename' as const), pick, name }), weight: 1 },
 	{ arbitrary: fc.record({ kind: fc.constant('update' as const), pick }), weight: 2 },
 	{ arbitrary: fc.record({ kind: fc.constant('move' as const), pick, folder }), weight: 1 },
@@ -107,6 +115,15 @@ export function applyChange(
 		return `create ${change.count ?? 1} "${change.name}" in ${change.folder}`;
 	}
 	if (ids.length === 0) return 'nothing to change';
+	if (change.kind === 'remove' && change.count) {
+		const listing = workspace.listing();
+		const from = change.pick % listing.length;
+		for (const asset of listing.slice(from, from + change.count)) {
+			workspace.assets.delete(asset.id);
+			history.record(asset.id, now, undefined);
+		}
+		return `remove ${change.count} from "${listing[from].name}"`;
+	}
 	const id = ids[change.pick % ids.length];
 	const asset = workspace.assets.get(id)!;
 	if (change.kind === 'remove') {

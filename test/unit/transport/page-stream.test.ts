@@ -78,6 +78,24 @@ describe('a stream of pages (Return All, the Asset event)', () => {
 		expect(outcome).toEqual({ ended: false, lost: true, pageSize: 100 });
 		expect(pages).toEqual([]);
 	});
+
+	test('stopped while looking for a page that joins, a page at a time: it says so (the poll starts over or is lost)', async () => {
+		const { fetchPage, asked } = server(items(3000));
+		let budget = 20;
+		const pages: string[][] = [];
+		const outcome = await streamPages(fetchPage, {
+			start: 1089,
+			anchor: marksOf(items(100).map((i) => ({ ...i, id: `x${i.id}` }))),
+			restart: false,
+			inFlight: 3,
+			maxPages: 10_000,
+			mayAsk: () => budget-- > 0,
+			onPage: (page) => pages.push(page.map((i) => i.id)),
+		});
+		expect(outcome).toEqual({ ended: false, searching: true, pageSize: 100 });
+		expect(asked).toHaveLength(20);
+		expect(pages).toEqual([]);
+	});
 });
 
 describe('a stream that knows where the listing ended last time', () => {

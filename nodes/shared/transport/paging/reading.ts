@@ -29,6 +29,8 @@ export class Reading<T extends Listed> implements RunReading<T> {
 	private asked = 0;
 	private last?: { offset: number; page: ListPage<T> };
 	private stalled?: { pages: number; offset: number };
+	/** Whether it stopped (or failed) while looking for a page that joins. */
+	searching = false;
 
 	constructor(
 		readonly fetchPage: FetchPage<T>,
@@ -89,18 +91,22 @@ export class Reading<T extends Listed> implements RunReading<T> {
 	/** Pages near `at`, one at a time, until one joins: where the reading goes on. */
 	async rejoin(at: number): Promise<Run | number> {
 		const probes = new Probes(at, this.pageSize || PAGE_SIZE, this.options.restart ?? true);
+		this.searching = true;
 		for (let offset = probes.next(); offset !== undefined; offset = probes.next()) {
 			if (!this.ask()) return { end: 'stopped' };
 			try {
 				const page = await this.fetchPage(offset, this.pageSize || PAGE_SIZE);
 				this.onAnswer?.(page.data);
-				if (this.handOn(page, offset, 'probe'))
+				if (this.handOn(page, offset, 'probe')) {
+					this.searching = false;
 					return page.meta.hasMore ? offset + this.stride() : { end: 'ended' };
+				}
 				if (!page.meta.hasMore) probes.pastTheEnd();
 			} catch (error) {
 				return { end: 'failed', error };
 			}
 		}
+		this.searching = false;
 		return { end: 'broken', at };
 	}
 

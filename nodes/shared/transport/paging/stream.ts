@@ -23,7 +23,7 @@ export interface StreamOptions<T> {
 	/** The offset of the first page, and the page before it that it must join (a trigger's round). */
 	start: number;
 	anchor?: Mark[];
-	/** Whether a reading that cannot rejoin may start over from 0 (not one that fires what exists). */
+	/** Whether a reading that cannot rejoin may start over from 0 (not one that would fire twice). */
 	restart?: boolean;
 	inFlight: number;
 	maxPages: number;
@@ -39,7 +39,7 @@ export interface StreamOptions<T> {
 
 export type StreamEnd = { pageSize: number } & (
 	| { ended: true }
-	| { ended: false; failure?: unknown; lost?: boolean }
+	| { ended: false; failure?: unknown; lost?: boolean; searching?: boolean }
 );
 
 /** Pages that did not join before a reading gives up: the listing kept moving. */
@@ -62,10 +62,11 @@ export async function streamPages<T extends Listed>(
 	}
 	const pageSize = reading.size() || PAGE_SIZE;
 	if (from.end === 'ended') return { ended: true, pageSize };
-	if (from.end === 'failed') return { ended: false, failure: from.error, pageSize };
+	const searching = reading.searching ? { searching: true } : {};
+	if (from.end === 'failed') return { ended: false, failure: from.error, pageSize, ...searching };
 	return from.end === 'broken'
 		? { ended: false, lost: true, pageSize }
-		: { ended: false, pageSize };
+		: { ended: false, pageSize, ...searching };
 }
 
 export async function readAllPages<T extends Listed>(

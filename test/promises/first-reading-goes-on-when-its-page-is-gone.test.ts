@@ -1,0 +1,54 @@
+/**
+ * Regression (review of issue 35): with Fire for What Exists, a first reading that spans polls
+ * stalled for good, with no events and no error, when every asset of the page a poll stopped at
+ * was removed before the next poll: it may not start over, so it searched one page at a time
+ * forward to the end and back, each poll from scratch, and a poll's budget ended the search each
+ * time before it found a page (no page handed on, nothing written, the next poll the same).
+ * Against the sandbox (1,000 assets, 400 ms an answer, polls of 1 s: about 3 requests a poll) on
+ * a test clock the trigger shares, in each of n8n's modes: what the first poll fired is removed;
+ * within 10 polls every other existing asset fires "created", each once. No real waits: about 2 s.
+ */
+import { OWNER, allAssets, removeAsset } from '../harness/http';
+import { TestClock } from '../harness/clock';
+import { testTransport } from '../harness/engine';
+import { useSandbox } from '../harness/fixtures';
+import { N8N_MODES, TriggerHarness } from '../harness/trigger';
+
+const clock = new TestClock();
+const env = useSandbox({ assets: 979, latencyMs: 400, clock });
+
+test.each(N8N_MODES)(
+	'%s: with Fire for What Exists, a first reading whose page was removed between polls goes on and fires every other existing asset once',
+	async (mode) => {
+		const existing = await allAssets(env.sandbox);
+		expect(existing).toHaveLength(1000);
+		const t = new TriggerHarness(
+			{ baseUrl: env.sandbox.url, apiKey: OWNER },
+			{ event: 'asset', options: { emitExisting: true } },
+			{
+				mode,
+				settings: { transport: testTransport({}, clock), pollCeilingMs: 1000 },
+				budgetMs: 1000,
+			},
+		);
+		const first = await t.activate();
+		expect(first.error).toBeUndefined();
+		const gone = new Set(first.items!.map((item) => String(item.id)));
+		// The first poll read part of the listing: the reading goes on at the next poll.
+		expect(gone.size).toBeGreaterThan(0);
+		expect(gone.size).toBeLessThan(1000);
+		for (const id of gone) await removeAsset(env.sandbox, id);
+		const fired = [...first.items!];
+		for (let poll = 0; poll < 10; poll++) {
+			await clock.sleep(60_000);
+			const next = await t.poll();
+			expect(next.error).toBeUndefined();
+			fired.push(...(next.items ?? []));
+		}
+		const ids = fired.filter((i) => i.event === 'created').map((i) => String(i.id));
+		expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+		const remaining = existing.filter((a) => !gone.has(a.id));
+		expect(remaining.filter((a) => !ids.includes(a.id)).map((a) => a.name)).toEqual([]);
+		expect(fired.filter((i) => i.event !== 'created')).toEqual([]);
+	},
+);
