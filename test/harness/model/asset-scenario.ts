@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 import type { N8nMode } from '../trigger';
-import { clocksArb, faultArb, picksArb } from './arbitraries';
+import { clocksArb, faultArb, picksArb, tiesArb } from './arbitraries';
 import { assetProblems } from './asset-invariants';
 import type { Serve } from './in-process';
 import { ModelTrigger } from './model-trigger';
@@ -57,6 +57,7 @@ export const assetScenarioArb = fc
 		// A slow service: a poll of 1 s asks about four requests one after another.
 		slow: fc.boolean(),
 		clocks: clocksArb,
+		ties: tiesArb,
 		// Changes while the first poll reads (often many created at once).
 		first: fc.array(
 			fc.record({ atMs: fc.nat({ max: 400 }), change: fc.oneof(changeArb, burstArb) }),
@@ -88,6 +89,7 @@ export type AssetScenario = typeof assetScenarioArb extends fc.Arbitrary<infer T
 export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: Serve) => void) {
 	const world = new World(T0, s.picks, s.seed);
 	const workspace = new SimWorkspace(s.clocks, s.pageSize);
+	workspace.ties = s.ties;
 	seedAssets(workspace, s.count, s.seed, T0 + s.clocks.skewMs);
 	const history = new History();
 	recordAll(workspace, history, T0 - 1);

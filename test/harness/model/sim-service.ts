@@ -78,10 +78,24 @@ export function byName(a: SimAsset, b: SimAsset) {
 	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * How the service orders equal names: by id (as the sandbox), reversed at every other request, or
+ * any way at each request (a plain `ORDER BY name`); the last two only for a name two assets share.
+ */
+export type Ties = 'fixed' | 'alternate' | 'any';
+
+const hash = (text: string) => {
+	let h = 2166136261;
+	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+	return h >>> 0;
+};
+
 export class SimWorkspace {
 	readonly assets = new Map<string, SimAsset>();
 	readonly jobs = new Map<string, SimJob>();
 	readonly models = new Map<string, SimVersion[]>();
+	ties: Ties = 'fixed';
+	private listed = 0;
 
 	constructor(
 		readonly clocks: ServiceClocks,
@@ -93,6 +107,22 @@ export class SimWorkspace {
 		return [...this.assets.values()]
 			.filter((asset) => folderId === undefined || asset.folderId === folderId)
 			.sort(byName);
+	}
+
+	/** The listing as one request is served: a pair of equal names in the order `ties` says. */
+	private served(folderId?: string): SimAsset[] {
+		const listing = this.listing(folderId);
+		const request = this.listed++;
+		if (this.ties === 'fixed') return listing;
+		const shared = new Map<string, number>();
+		for (const asset of listing) shared.set(asset.name, (shared.get(asset.name) ?? 0) + 1);
+		const reversed = (name: string) =>
+			this.ties === 'alternate' ? request % 2 === 1 : hash(`${name} ${request}`) % 2 === 1;
+		return listing.sort((a, b) =>
+			a.name === b.name && shared.get(a.name) === 2 && reversed(a.name)
+				? byName(b, a)
+				: byName(a, b),
+		);
 	}
 
 	assetJson(asset: SimAsset) {
@@ -117,7 +147,7 @@ export class SimWorkspace {
 		if (parts[0] === 'assets' && parts.length === 1) {
 			const offset = Number(query.get('offset') ?? 0);
 			const limit = Math.min(Number(query.get('limit') ?? 50), this.pageSize);
-			const slice = this.listing(query.get('folderId') ?? undefined).slice(offset, offset + limit);
+			const slice = this.served(query.get('folderId') ?? undefined).slice(offset, offset + limit);
 			const data = slice.map((asset) => this.assetJson(asset));
 			return {
 				status: 200,

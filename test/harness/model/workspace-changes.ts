@@ -56,9 +56,11 @@ export function seedAssets(workspace: SimWorkspace, count: number, seed: number,
 		state = (Math.imul(state, 1103515245) + 12345) >>> 0;
 		return state;
 	};
+	let word = '';
 	for (let i = 0; i < count; i++) {
 		const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-		const word = (next() % 46656).toString(36).padStart(3, 'a');
+		// One in six shares the name before (each folder's "config"): equal names, often a pair.
+		if (i === 0 || next() % 6 !== 0) word = (next() % 46656).toString(36).padStart(3, 'a');
 		// Most changed days ago; some within the two seconds before the first reading.
 		const updatedAt = at - (next() % 5 === 0 ? next() % 2_000 : (1 + (next() % 3)) * 86_400_000);
 		workspace.assets.set(id, {
