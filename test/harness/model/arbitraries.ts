@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 
 import type { Fault } from './sim-network';
-import type { DateHeader, ServiceClocks, Ties, TimeForm } from './sim-service';
+import type { DateHeader, ServiceClocks, TimeForm } from './sim-service';
+import type { Ties } from './name-order';
 
 const MINUTE = 60_000;
 

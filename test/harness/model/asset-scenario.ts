@@ -120,11 +120,16 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		for (const { atMs, change } of changes)
 			world.schedule(
 				'change',
-				() => world.story.push(applyChange(workspace, history, change, world.clock.now())),
+				() => {
+					moved = true;
+					world.story.push(applyChange(workspace, history, change, world.clock.now()));
+				},
 				from + atMs,
 			);
 	};
+	let moved = false;
 	const sweep = (pages: number) => {
+		moved = true;
 		const served = network.log.filter((l) => l.ids).slice(-pages);
 		for (const id of served.flatMap((l) => l.ids!))
 			if (workspace.assets.delete(id)) history.record(id, world.clock.now(), undefined);
@@ -141,6 +146,7 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		if (stuck && s.stuck?.removedAt === index && workspace.assets.has(stuck)) {
 			workspace.assets.delete(stuck);
 			history.record(stuck, world.clock.now(), undefined);
+			moved = true;
 		}
 		if (tick.sweep !== null) sweep(tick.sweep);
 		if (tick.restart) await trigger.restart();
@@ -166,6 +172,8 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		history,
 		end: world.clock.now(),
 		final: new Map(inScope.map((a) => [a.id, a.updatedAt])),
+		ties: s.ties,
+		moved,
 	});
 	const settleErrors = trigger.polls.filter((p) => p.kind === 'settle' && p.error);
 	for (const poll of settleErrors) problems.push(`a settling poll failed: ${poll.error}`);

@@ -4,6 +4,7 @@
  * versions, on the service's own clock (n8n's plus `skewMs`), its times written in one of the
  * forms the docs promise to read and its `Date` header written by the service or a proxy.
  */
+import { byName, orderTies, type Ties } from './name-order';
 
 export interface SimAsset {
 	id: string;
@@ -69,27 +70,6 @@ export function dateHeader(now: number, clocks: ServiceClocks): string | undefin
 	return undefined;
 }
 
-/** Name order as the sandbox keeps it: case-insensitively, then case-sensitively, then by id. */
-export function byName(a: SimAsset, b: SimAsset) {
-	const x = a.name.toLowerCase();
-	const y = b.name.toLowerCase();
-	if (x !== y) return x < y ? -1 : 1;
-	if (a.name !== b.name) return a.name < b.name ? -1 : 1;
-	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/**
- * How the service orders equal names: by id (as the sandbox), reversed at every other request, or
- * any way at each request (a plain `ORDER BY name`); the last two only for a name two assets share.
- */
-export type Ties = 'fixed' | 'alternate' | 'any';
-
-const hash = (text: string) => {
-	let h = 2166136261;
-	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-	return h >>> 0;
-};
-
 export class SimWorkspace {
 	readonly assets = new Map<string, SimAsset>();
 	readonly jobs = new Map<string, SimJob>();
@@ -109,20 +89,9 @@ export class SimWorkspace {
 			.sort(byName);
 	}
 
-	/** The listing as one request is served: a pair of equal names in the order `ties` says. */
+	/** The listing as one request is served: equal names in the order `ties` says. */
 	private served(folderId?: string): SimAsset[] {
-		const listing = this.listing(folderId);
-		const request = this.listed++;
-		if (this.ties === 'fixed') return listing;
-		const shared = new Map<string, number>();
-		for (const asset of listing) shared.set(asset.name, (shared.get(asset.name) ?? 0) + 1);
-		const reversed = (name: string) =>
-			this.ties === 'alternate' ? request % 2 === 1 : hash(`${name} ${request}`) % 2 === 1;
-		return listing.sort((a, b) =>
-			a.name === b.name && shared.get(a.name) === 2 && reversed(a.name)
-				? byName(b, a)
-				: byName(a, b),
-		);
+		return orderTies(this.listing(folderId), this.ties, this.listed++);
 	}
 
 	assetJson(asset: SimAsset) {

@@ -92,6 +92,15 @@ export class History {
 	ids() {
 		return [...this.states.keys()];
 	}
+
+	/** Whether another asset bore `name` in [from, to] where `where` holds (in scope). */
+	namesake(id: string, name: string, from: number, to: number, where: (a: SimAsset) => boolean) {
+		return this.ids().some(
+			(other) =>
+				other !== id &&
+				this.during(other, from, to).some((s) => s.asset?.name === name && where(s.asset)),
+		);
+	}
 }
 
 let created = 0;
