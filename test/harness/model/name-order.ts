@@ -3,10 +3,14 @@
  * reversed at every other request, or any way at each request (a plain `ORDER BY name`); the last
  * two only for a name two assets share (docs/development.md, "Paging a listing that moves").
  */
-import type { SimAsset } from './sim-service';
+/** What the order reads of an asset. */
+interface Named {
+	id: string;
+	name: string;
+}
 
 /** Name order as the sandbox keeps it: case-insensitively, then case-sensitively, then by id. */
-export function byName(a: SimAsset, b: SimAsset) {
+export function byName(a: Named, b: Named) {
 	const x = a.name.toLowerCase();
 	const y = b.name.toLowerCase();
 	if (x !== y) return x < y ? -1 : 1;
@@ -23,7 +27,7 @@ const hash = (text: string) => {
 };
 
 /** `listing` (in name order) as the `request`th request is served. */
-export function orderTies(listing: SimAsset[], ties: Ties, request: number): SimAsset[] {
+export function orderTies<T extends Named>(listing: T[], ties: Ties, request: number): T[] {
 	if (ties === 'fixed') return listing;
 	const shared = new Map<string, number>();
 	for (const asset of listing) shared.set(asset.name, (shared.get(asset.name) ?? 0) + 1);

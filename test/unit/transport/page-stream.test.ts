@@ -7,7 +7,8 @@
  */
 import { marksOf } from '../../../nodes/shared/transport/paging/chain';
 import type { FetchPage } from '../../../nodes/shared/transport/paging/pages';
-import { streamPages, type Resume } from '../../../nodes/shared/transport/paging/stream';
+import type { Resume } from '../../../nodes/shared/transport/paging/reading';
+import { streamPages } from '../../../nodes/shared/transport/paging/stream';
 import { items, server, type Item } from '../../harness/paged-server';
 
 /** Offsets of a reading from 0: pages of 100 that overlap by one. */

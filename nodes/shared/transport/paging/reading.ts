@@ -1,6 +1,6 @@
 // One reading's pages: each checked and handed on if it joins the pages read; after one that does
 // not, pages near it one at a time (docs/development.md, "Paging a listing that moves").
-import { marksOf, PageChain, Probes, type Listed } from './chain';
+import { marksOf, PageChain, Probes, type Listed, type Mark } from './chain';
 import {
 	checkMeta,
 	listingError,
@@ -12,7 +12,30 @@ import {
 	type Problem,
 } from './pages';
 import type { Run, RunReading } from './run';
-import type { StreamOptions } from './stream';
+
+/** Where a reading goes on: the next page's offset and the assets of the page before it. */
+export interface Resume {
+	offset: number;
+	anchor: Mark[];
+}
+
+export interface StreamOptions<T> {
+	/** The offset of the first page, and the page before it that it must join (a trigger's round). */
+	start: number;
+	anchor?: Mark[];
+	/** Whether a reading that cannot rejoin may start over from 0 (not one that would fire twice). */
+	restart?: boolean;
+	inFlight: number;
+	maxPages: number;
+	/** Whether another page may be asked for now (a trigger's poll window). */
+	mayAsk?: () => boolean;
+	lastOffset?: number;
+	problem?: Problem;
+	/** Each page's assets not handed on before, in order, with where the reading goes on. */
+	onPage: (items: T[], page: { offset: number; next?: Resume }) => void;
+	/** Every page that answered, joined or not. */
+	onAnswer?: (items: T[]) => void;
+}
 
 /** Pages in a row the same as the one before, at another offset: the service ignores offset. */
 const STALLED_PAGES = 3;

@@ -1,6 +1,6 @@
 // One reading of a listing that may change meanwhile, run after run until it ends, stops, fails or
 // is lost; and Return All's whole list (docs/development.md, "Paging a listing that moves").
-import type { Listed, Mark } from './chain';
+import type { Listed } from './chain';
 import {
 	listingError,
 	listingMoved,
@@ -8,34 +8,9 @@ import {
 	tooManyPages,
 	type FetchPage,
 	type ListPage,
-	type Problem,
 } from './pages';
-import { Reading } from './reading';
+import { Reading, type StreamOptions } from './reading';
 import { runPages, type Run } from './run';
-
-/** Where a reading goes on: the next page's offset and the assets of the page before it. */
-export interface Resume {
-	offset: number;
-	anchor: Mark[];
-}
-
-export interface StreamOptions<T> {
-	/** The offset of the first page, and the page before it that it must join (a trigger's round). */
-	start: number;
-	anchor?: Mark[];
-	/** Whether a reading that cannot rejoin may start over from 0 (not one that would fire twice). */
-	restart?: boolean;
-	inFlight: number;
-	maxPages: number;
-	/** Whether another page may be asked for now (a trigger's poll window). */
-	mayAsk?: () => boolean;
-	lastOffset?: number;
-	problem?: Problem;
-	/** Each page's assets not handed on before, in order, with where the reading goes on. */
-	onPage: (items: T[], page: { offset: number; next?: Resume }) => void;
-	/** Every page that answered, joined or not. */
-	onAnswer?: (items: T[]) => void;
-}
 
 export type StreamEnd = { pageSize: number } & (
 	| { ended: true }
