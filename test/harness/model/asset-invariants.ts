@@ -120,12 +120,18 @@ export function assetProblems(run: AssetRun): string[] {
 	return problems;
 }
 
-/** Whether `pages` hold the listing's pages from offset 0 to one that ends it, overlapping by one. */
+/**
+ * Whether `pages` hold the listing's pages from offset 0 to one that ends it, overlapping by one
+ * and each sharing an asset with the one before (as the node joins them: a page that does not
+ * was not read into the reading, whatever it held).
+ */
 function readToTheEnd(pages: Served[], pageSize: number): boolean {
+	let before: string[] | undefined;
 	for (let offset = 0; ; offset += Math.max(1, pageSize - 1)) {
 		const page = pages.find((l) => l.offset === offset);
-		if (!page) return false;
+		if (!page || (before && !page.ids!.some((id) => before!.includes(id)))) return false;
 		if (page.last) return true;
+		before = page.ids;
 	}
 }
 
