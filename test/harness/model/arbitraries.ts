@@ -6,6 +6,7 @@ import fc from 'fast-check';
 
 import type { Fault } from './sim-network';
 import type { DateHeader, ServiceClocks, TimeForm } from './sim-service';
+import type { Ties } from './name-order';
 
 const MINUTE = 60_000;
 
@@ -61,3 +62,6 @@ export const clocksArb: fc.Arbitrary<ServiceClocks> = fc.record({
 
 /** The order ready answers and changes are served in (indexes into what is ready). */
 export const picksArb = fc.array(fc.nat({ max: 50 }), { maxLength: 80 });
+
+/** Equal names by id (as the sandbox), or a pair of them in any order at each request. */
+export const tiesArb = fc.constantFrom<Ties>('fixed', 'any');

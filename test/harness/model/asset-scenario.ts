@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 import type { N8nMode } from '../trigger';
-import { clocksArb, faultArb, picksArb } from './arbitraries';
+import { clocksArb, faultArb, picksArb, tiesArb } from './arbitraries';
 import { assetProblems } from './asset-invariants';
 import type { Serve } from './in-process';
 import { ModelTrigger } from './model-trigger';
@@ -41,6 +41,8 @@ const tickArb = fc.record({
 	),
 	faults: fc.array(faultArb, { maxLength: 6 }),
 	restart: fc.boolean(),
+	// The assets of the last pages the poll before was served removed (where a reading stopped).
+	sweep: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 3 }),
 });
 
 export const assetScenarioArb = fc
@@ -52,7 +54,10 @@ export const assetScenarioArb = fc
 		count: fc.nat({ max: 250 }),
 		seed: fc.integer(),
 		pollCeilingMs: fc.constantFrom(1000, 2000, 30_000),
+		// A slow service: a poll of 1 s asks about four requests one after another.
+		slow: fc.boolean(),
 		clocks: clocksArb,
+		ties: tiesArb,
 		// Changes while the first poll reads (often many created at once).
 		first: fc.array(
 			fc.record({ atMs: fc.nat({ max: 400 }), change: fc.oneof(changeArb, burstArb) }),
@@ -84,10 +89,14 @@ export type AssetScenario = typeof assetScenarioArb extends fc.Arbitrary<infer T
 export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: Serve) => void) {
 	const world = new World(T0, s.picks, s.seed);
 	const workspace = new SimWorkspace(s.clocks, s.pageSize);
+	workspace.ties = s.ties;
 	seedAssets(workspace, s.count, s.seed, T0 + s.clocks.skewMs);
 	const history = new History();
 	recordAll(workspace, history, T0 - 1);
 	const network = new SimNetwork(world, workspace, [], KEY);
+	// Not with removals: a listing that takes all but half a second of every poll leaves no time
+	// to confirm one (a known limit, not what this checks).
+	if (s.slow && !s.removed) network.quietLatencyMs = 150;
 	const stuck = s.stuck === null ? undefined : [...workspace.assets.keys()].sort()[s.stuck.pick];
 	if (stuck) network.hangs(`/api/public/v1/assets/${stuck}`);
 	use(network.serve);
@@ -111,9 +120,20 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		for (const { atMs, change } of changes)
 			world.schedule(
 				'change',
-				() => world.story.push(applyChange(workspace, history, change, world.clock.now())),
+				() => {
+					moved = true;
+					world.story.push(applyChange(workspace, history, change, world.clock.now()));
+				},
 				from + atMs,
 			);
+	};
+	let moved = false;
+	const sweep = (pages: number) => {
+		moved = true;
+		const served = network.log.filter((l) => l.ids).slice(-pages);
+		for (const id of served.flatMap((l) => l.ids!))
+			if (workspace.assets.delete(id)) history.record(id, world.clock.now(), undefined);
+		world.story.push(`remove the assets of the last ${pages} pages served`);
 	};
 	network.plan(s.firstFaults);
 	change(s.first, T0);
@@ -126,7 +146,9 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		if (stuck && s.stuck?.removedAt === index && workspace.assets.has(stuck)) {
 			workspace.assets.delete(stuck);
 			history.record(stuck, world.clock.now(), undefined);
+			moved = true;
 		}
+		if (tick.sweep !== null) sweep(tick.sweep);
 		if (tick.restart) await trigger.restart();
 		await trigger.poll();
 	}
@@ -150,6 +172,8 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		history,
 		end: world.clock.now(),
 		final: new Map(inScope.map((a) => [a.id, a.updatedAt])),
+		ties: s.ties,
+		moved,
 	});
 	const settleErrors = trigger.polls.filter((p) => p.kind === 'settle' && p.error);
 	for (const poll of settleErrors) problems.push(`a settling poll failed: ${poll.error}`);

@@ -43,14 +43,13 @@ export interface Served {
 	fault?: FaultKind;
 }
 
-/** The latency of requests past the planned faults. */
-const QUIET_LATENCY_MS = 20;
-
 export class SimNetwork {
 	readonly log: Served[] = [];
 	private asked = 0;
 	/** False once the scenario's faults are over (the settling polls). */
 	faulty = true;
+	/** The latency of requests past the planned faults (slow: a poll's budget holds a few). */
+	quietLatencyMs = 20;
 
 	constructor(
 		private readonly world: World,
@@ -76,7 +75,7 @@ export class SimNetwork {
 		await new Promise<SimResponse>((resolve, reject) => {
 			const path = request.url.pathname;
 			const planned = this.faulty ? this.faults[this.asked++] : undefined;
-			const quiet: Fault = { kind: 'ok', latencyMs: QUIET_LATENCY_MS };
+			const quiet: Fault = { kind: 'ok', latencyMs: this.quietLatencyMs };
 			const fault: Fault = this.stuck.has(path)
 				? { kind: 'hang', latencyMs: 0 }
 				: (planned ?? quiet);

@@ -4,6 +4,7 @@
  * versions, on the service's own clock (n8n's plus `skewMs`), its times written in one of the
  * forms the docs promise to read and its `Date` header written by the service or a proxy.
  */
+import { byName, orderTies, type Ties } from './name-order';
 
 export interface SimAsset {
 	id: string;
@@ -69,19 +70,12 @@ export function dateHeader(now: number, clocks: ServiceClocks): string | undefin
 	return undefined;
 }
 
-/** Name order as the sandbox keeps it: case-insensitively, then case-sensitively, then by id. */
-export function byName(a: SimAsset, b: SimAsset) {
-	const x = a.name.toLowerCase();
-	const y = b.name.toLowerCase();
-	if (x !== y) return x < y ? -1 : 1;
-	if (a.name !== b.name) return a.name < b.name ? -1 : 1;
-	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 export class SimWorkspace {
 	readonly assets = new Map<string, SimAsset>();
 	readonly jobs = new Map<string, SimJob>();
 	readonly models = new Map<string, SimVersion[]>();
+	ties: Ties = 'fixed';
+	private listed = 0;
 
 	constructor(
 		readonly clocks: ServiceClocks,
@@ -93,6 +87,11 @@ export class SimWorkspace {
 		return [...this.assets.values()]
 			.filter((asset) => folderId === undefined || asset.folderId === folderId)
 			.sort(byName);
+	}
+
+	/** The listing as one request is served: equal names in the order `ties` says. */
+	private served(folderId?: string): SimAsset[] {
+		return orderTies(this.listing(folderId), this.ties, this.listed++);
 	}
 
 	assetJson(asset: SimAsset) {
@@ -117,7 +116,7 @@ export class SimWorkspace {
 		if (parts[0] === 'assets' && parts.length === 1) {
 			const offset = Number(query.get('offset') ?? 0);
 			const limit = Math.min(Number(query.get('limit') ?? 50), this.pageSize);
-			const slice = this.listing(query.get('folderId') ?? undefined).slice(offset, offset + limit);
+			const slice = this.served(query.get('folderId') ?? undefined).slice(offset, offset + limit);
 			const data = slice.map((asset) => this.assetJson(asset));
 			return {
 				status: 200,

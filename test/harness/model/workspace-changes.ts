@@ -15,7 +15,7 @@ export const FOLDERS = [
 
 export type Change =
 	| { kind: 'create'; name: string; folder: number; count?: number }
-	| { kind: 'remove'; pick: number }
+	| { kind: 'remove'; pick: number; count?: number }
 	| { kind: 'rename'; pick: number; name: string }
 	| { kind: 'update'; pick: number }
 	| { kind: 'move'; pick: number; folder: number };
@@ -32,10 +32,18 @@ export const burstArb: fc.Arbitrary<Change> = fc.record({
 	count: fc.integer({ min: 2, max: 12 }),
 });
 
+/** Assets next to each other in name order removed at once (a folder emptied): a whole page goes. */
+export const sweepArb: fc.Arbitrary<Change> = fc.record({
+	kind: fc.constant('remove' as const),
+	pick,
+	count: fc.integer({ min: 3, max: 12 }),
+});
+
 export const changeArb: fc.Arbitrary<Change> = fc.oneof(
 	{ arbitrary: fc.record({ kind: fc.constant('create' as const), name, folder }), weight: 3 },
 	{ arbitrary: burstArb, weight: 1 },
 	{ arbitrary: fc.record({ kind: fc.constant('remove' as const), pick }), weight: 2 },
+	{ arbitrary: sweepArb, weight: 1 },
 	{ arbitrary: fc.record({ kind: fc.constant('rename' as const), pick, name }), weight: 1 },
 	{ arbitrary: fc.record({ kind: fc.constant('update' as const), pick }), weight: 2 },
 	{ arbitrary: fc.record({ kind: fc.constant('move' as const), pick, folder }), weight: 1 },
@@ -48,9 +56,11 @@ export function seedAssets(workspace: SimWorkspace, count: number, seed: number,
 		state = (Math.imul(state, 1103515245) + 12345) >>> 0;
 		return state;
 	};
+	let word = '';
 	for (let i = 0; i < count; i++) {
 		const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-		const word = (next() % 46656).toString(36).padStart(3, 'a');
+		// One in six shares the name before (each folder's "config"): equal names, often a pair.
+		if (i === 0 || next() % 6 !== 0) word = (next() % 46656).toString(36).padStart(3, 'a');
 		// Most changed days ago; some within the two seconds before the first reading.
 		const updatedAt = at - (next() % 5 === 0 ? next() % 2_000 : (1 + (next() % 3)) * 86_400_000);
 		workspace.assets.set(id, {
@@ -82,6 +92,15 @@ export class History {
 	ids() {
 		return [...this.states.keys()];
 	}
+
+	/** Whether another asset bore `name` in [from, to] where `where` holds (in scope). */
+	namesake(id: string, name: string, from: number, to: number, where: (a: SimAsset) => boolean) {
+		return this.ids().some(
+			(other) =>
+				other !== id &&
+				this.during(other, from, to).some((s) => s.asset?.name === name && where(s.asset)),
+		);
+	}
 }
 
 let created = 0;
@@ -107,6 +126,15 @@ export function applyChange(
 		return `create ${change.count ?? 1} "${change.name}" in ${change.folder}`;
 	}
 	if (ids.length === 0) return 'nothing to change';
+	if (change.kind === 'remove' && change.count) {
+		const listing = workspace.listing();
+		const from = change.pick % listing.length;
+		for (const asset of listing.slice(from, from + change.count)) {
+			workspace.assets.delete(asset.id);
+			history.record(asset.id, now, undefined);
+		}
+		return `remove ${change.count} from "${listing[from].name}"`;
+	}
 	const id = ids[change.pick % ids.length];
 	const asset = workspace.assets.get(id)!;
 	if (change.kind === 'remove') {

@@ -7,7 +7,8 @@
  */
 import { marksOf } from '../../../nodes/shared/transport/paging/chain';
 import type { FetchPage } from '../../../nodes/shared/transport/paging/pages';
-import { streamPages, type Resume } from '../../../nodes/shared/transport/paging/stream';
+import type { Resume } from '../../../nodes/shared/transport/paging/reading';
+import { streamPages } from '../../../nodes/shared/transport/paging/stream';
 import { items, server, type Item } from '../../harness/paged-server';
 
 /** Offsets of a reading from 0: pages of 100 that overlap by one. */
@@ -76,6 +77,24 @@ describe('a stream of pages (Return All, the Asset event)', () => {
 			onPage: (page) => pages.push(page.map((i) => i.id)),
 		});
 		expect(outcome).toEqual({ ended: false, lost: true, pageSize: 100 });
+		expect(pages).toEqual([]);
+	});
+
+	test('stopped while looking for a page that joins, a page at a time: it says so (the poll starts over or is lost)', async () => {
+		const { fetchPage, asked } = server(items(3000));
+		let budget = 20;
+		const pages: string[][] = [];
+		const outcome = await streamPages(fetchPage, {
+			start: 1089,
+			anchor: marksOf(items(100).map((i) => ({ ...i, id: `x${i.id}` }))),
+			restart: false,
+			inFlight: 3,
+			maxPages: 10_000,
+			mayAsk: () => budget-- > 0,
+			onPage: (page) => pages.push(page.map((i) => i.id)),
+		});
+		expect(outcome).toEqual({ ended: false, searching: true, pageSize: 100 });
+		expect(asked).toHaveLength(20);
 		expect(pages).toEqual([]);
 	});
 });

@@ -9,7 +9,7 @@ import {
 import { failureOf } from '../../../shared/errors/cause';
 import type { Asset } from '../../../shared/schemas';
 import { searchAssets, streamAssets } from '../../../shared/transport/paging/assets';
-import type { Resume } from '../../../shared/transport/paging/stream';
+import type { Resume } from '../../../shared/transport/paging/reading';
 import { confirmRemovals } from './removals';
 import type { AssetsState } from './state';
 import { emptyAssetsState, endRound, MAX_IDS, observeAssets } from './watch';
@@ -68,14 +68,19 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const startedAt = poll.now();
 	const first = state.watermark === undefined && state.round === undefined;
 	const pages: Array<{ items: Asset[]; offset: number; next?: Resume }> = [];
+	// A first reading may start over while it keeps all it fired (no floor yet): none fires twice.
+	const restart = !(
+		state.watermark === undefined &&
+		poll.emitExisting &&
+		state.floor !== undefined
+	);
 	// The service's times in every answer, joined or not: how late its clock has been seen.
 	const written: string[] = [];
 	const outcome = await streamAssets(poll.api, {
 		folderId: poll.folderId,
 		start: state.round?.next ?? 0,
 		anchor: state.round?.anchor,
-		// Starting the first reading over would fire what exists twice.
-		restart: !(state.watermark === undefined && poll.emitExisting),
+		restart,
 		lastOffset: state.lastOffset,
 		until: poll.until,
 		mayAsk: () => hasTime(poll),
@@ -106,12 +111,14 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		if (page.next)
 			state.round = { ...state.round!, next: page.next.offset, anchor: page.next.anchor };
 	}
-	// A first reading that fires what exists and lost its place ends there (it never starts over).
+	// Stopped looking for its place with nothing read, the next poll would look the same way, for
+	// good: it starts over from 0, or (when it may not) is lost, as one whose search found nothing.
+	const stuck = !outcome.ended && outcome.searching === true && pages.length === 0;
+	if (stuck && restart && state.round) state.round = { ...state.round, next: 0, anchor: undefined };
+	// A first reading that may not start over and lost its place ends there.
+	const lost = !outcome.ended && (outcome.lost === true || (stuck && !restart));
 	const lastPage = pages[pages.length - 1];
-	const candidates =
-		outcome.ended || ('lost' in outcome && outcome.lost)
-			? endRound(state, lastPage?.offset ?? 0)
-			: [];
+	const candidates = outcome.ended || lost ? endRound(state, lastPage?.offset ?? 0) : [];
 	const removals = await confirmRemovals(
 		poll,
 		state,

@@ -57,10 +57,10 @@ export function observeAssets<T extends SeenAsset>(
 			// What changed after the first round began is news (a round can take hours), and fires.
 			const fresh = updated > round.began && recorded !== updated;
 			if (options.emitExisting ? recorded !== updated : fresh) {
-				// Fired once as created: seen again changed (renamed past the reading), it is updated.
-				const isNew = options.emitExisting
-					? recorded === undefined
-					: ms(asset.createdAt) > round.began;
+				// Fired once as created: seen again changed (renamed past the reading, or a reading that
+				// started over), it is updated.
+				const isNew =
+					recorded === undefined && (options.emitExisting || ms(asset.createdAt) > round.began);
 				changes.push({ event: isNew ? 'created' : 'updated', asset });
 			}
 			// Kept: the changes within the lookback; while it fires what exists, all it fired.

@@ -5,7 +5,8 @@ import { assetListSchema, type Asset } from '../../schemas';
 import { apiPath } from '../request/prepare';
 import type { AssetWorkspaceTransport } from '../index';
 import { searchPages, type SearchOptions } from './search';
-import { readAllPages, streamPages, type StreamOptions } from './stream';
+import type { StreamOptions } from './reading';
+import { readAllPages, streamPages } from './stream';
 import type { Problem } from './pages';
 
 interface Scope {

@@ -28,19 +28,12 @@ export class PageChain<T extends Listed> {
 		return items.some((item) => this.marks.has(markOf(item)));
 	}
 
-	/** Takes a joined page: its assets past the last one it shares, not handed on before. */
+	/** Takes a joined page: its assets not handed on before, wherever they sit (equal names). */
 	take(items: T[]): T[] {
-		let from = 0;
-		for (let index = items.length - 1; index >= 0; index--)
-			if (this.marks.has(markOf(items[index]))) {
-				from = index + 1;
-				break;
-			}
 		const fresh: T[] = [];
-		for (let index = 0; index < items.length; index++) {
-			const item = items[index];
+		for (const item of items) {
 			this.marks.add(markOf(item));
-			if (index >= from && !this.handedOn.has(item.id)) {
+			if (!this.handedOn.has(item.id)) {
 				this.handedOn.add(item.id);
 				fresh.push(item);
 			}

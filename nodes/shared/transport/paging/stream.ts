@@ -1,156 +1,24 @@
-// One reading of a listing that may change meanwhile: runs of pages that must each join the pages
-// read; after one that does not, pages nearby (docs/development.md, "Paging a listing that moves").
-import { marksOf, PageChain, Probes, type Listed, type Mark } from './chain';
+// One reading of a listing that may change meanwhile, run after run until it ends, stops, fails or
+// is lost; and Return All's whole list (docs/development.md, "Paging a listing that moves").
+import type { Listed } from './chain';
 import {
-	checkMeta,
 	listingError,
 	listingMoved,
-	pageSizeChanged,
 	PAGE_SIZE,
-	repeatsPage,
 	tooManyPages,
 	type FetchPage,
 	type ListPage,
-	type Problem,
 } from './pages';
-import { runPages, type Run, type RunReading } from './run';
-
-/** Where a reading goes on: the next page's offset and the assets of the page before it. */
-export interface Resume {
-	offset: number;
-	anchor: Mark[];
-}
-
-export interface StreamOptions<T> {
-	/** The offset of the first page, and the page before it that it must join (a trigger's round). */
-	start: number;
-	anchor?: Mark[];
-	/** Whether a reading that cannot rejoin may start over from 0 (not one that fires what exists). */
-	restart?: boolean;
-	inFlight: number;
-	maxPages: number;
-	/** Whether another page may be asked for now (a trigger's poll window). */
-	mayAsk?: () => boolean;
-	lastOffset?: number;
-	problem?: Problem;
-	/** Each page's assets not handed on before, in order, with where the reading goes on. */
-	onPage: (items: T[], page: { offset: number; next?: Resume }) => void;
-	/** Every page that answered, joined or not. */
-	onAnswer?: (items: T[]) => void;
-}
+import { Reading, type StreamOptions } from './reading';
+import { runPages, type Run } from './run';
 
 export type StreamEnd = { pageSize: number } & (
 	| { ended: true }
-	| { ended: false; failure?: unknown; lost?: boolean }
+	| { ended: false; failure?: unknown; lost?: boolean; searching?: boolean }
 );
 
 /** Pages that did not join before a reading gives up: the listing kept moving. */
 export const MAX_BREAKS = 16;
-/** Pages in a row the same as the one before, at another offset: the service ignores offset. */
-const STALLED_PAGES = 3;
-
-const leftOut = (page: ListPage<unknown>) =>
-	page.meta.hasMore && page.data.length < page.meta.limit;
-const sameAssets = <T extends Listed>(a: ListPage<T> | undefined, b: ListPage<T>) =>
-	a !== undefined && marksOf(a.data).join('\t') === marksOf(b.data).join('\t');
-
-class Reading<T extends Listed> implements RunReading<T> {
-	readonly chain: PageChain<T>;
-	readonly problem: Problem;
-	private pageSize = 0;
-	private asked = 0;
-	private last?: { offset: number; page: ListPage<T> };
-	private stalled?: { pages: number; offset: number };
-
-	constructor(
-		readonly fetchPage: FetchPage<T>,
-		readonly options: StreamOptions<T>,
-	) {
-		this.chain = new PageChain<T>(options.anchor);
-		this.problem = options.problem ?? listingError;
-	}
-
-	get inFlight() {
-		return this.options.inFlight;
-	}
-	get lastOffset() {
-		return this.options.lastOffset;
-	}
-	get onAnswer() {
-		return this.options.onAnswer;
-	}
-	readonly size = () => this.pageSize;
-	readonly stride = () => Math.max(1, this.pageSize - 1);
-
-	readonly ask = (pages = 1) => {
-		if (this.asked + pages > this.options.maxPages || !(this.options.mayAsk?.() ?? true))
-			return false;
-		this.asked += pages;
-		return true;
-	};
-
-	/** Checks a page and hands it on if it joins (or, `proven`, read again unchanged). */
-	readonly handOn = (
-		page: ListPage<T>,
-		offset: number,
-		how: 'grid' | 'probe' | 'proven' = 'grid',
-	) => {
-		checkMeta(page, { offset }, this.problem);
-		if (this.pageSize && page.meta.limit !== this.pageSize)
-			throw pageSizeChanged(this.problem, offset, page.meta.limit, this.pageSize);
-		this.pageSize = page.meta.limit;
-		const same =
-			this.last !== undefined && this.last.offset !== offset && sameAssets(this.last.page, page);
-		if (how !== 'proven' && !this.chain.joins(page.data, offset, this.options.restart ?? true))
-			return false;
-		this.last = { offset, page };
-		const next = page.meta.hasMore
-			? { offset: offset + this.stride(), anchor: marksOf(page.data) }
-			: undefined;
-		if (same && page.data.length > 0 && next) {
-			this.stalled = {
-				pages: (this.stalled?.pages ?? 0) + 1,
-				offset: this.stalled?.offset ?? offset,
-			};
-			if (this.stalled.pages >= STALLED_PAGES) throw repeatsPage(this.problem, this.stalled.offset);
-		} else this.stalled = undefined;
-		this.options.onPage(this.chain.take(page.data), { offset, next });
-		return true;
-	};
-
-	/** Pages near `at`, one at a time, until one joins: where the reading goes on. */
-	async rejoin(at: number): Promise<Run | number> {
-		const probes = new Probes(at, this.pageSize || PAGE_SIZE, this.options.restart ?? true);
-		for (let offset = probes.next(); offset !== undefined; offset = probes.next()) {
-			if (!this.ask()) return { end: 'stopped' };
-			try {
-				const page = await this.fetchPage(offset, this.pageSize || PAGE_SIZE);
-				this.onAnswer?.(page.data);
-				if (this.handOn(page, offset, 'probe'))
-					return page.meta.hasMore ? offset + this.stride() : { end: 'ended' };
-				if (!page.meta.hasMore) probes.pastTheEnd();
-			} catch (error) {
-				return { end: 'failed', error };
-			}
-		}
-		return { end: 'broken', at };
-	}
-
-	/** A page whose overlap assets left out of pages hide: it joins if both read again the same. */
-	async readAgainTheSame(page: ListPage<T>, at: number): Promise<boolean> {
-		const before = this.last;
-		if (!before || !(leftOut(before.page) || leftOut(page)) || !this.ask(2)) return false;
-		const [again, pageAgain] = await Promise.all([
-			this.fetchPage(before.offset, this.pageSize).catch(() => undefined),
-			this.fetchPage(at, this.pageSize).catch(() => undefined),
-		]);
-		return (
-			sameAssets(again, before.page) &&
-			sameAssets(pageAgain, page) &&
-			this.handOn(page, at, 'proven')
-		);
-	}
-}
 
 export async function streamPages<T extends Listed>(
 	fetchPage: FetchPage<T>,
@@ -169,10 +37,11 @@ export async function streamPages<T extends Listed>(
 	}
 	const pageSize = reading.size() || PAGE_SIZE;
 	if (from.end === 'ended') return { ended: true, pageSize };
-	if (from.end === 'failed') return { ended: false, failure: from.error, pageSize };
+	const searching = reading.searching ? { searching: true } : {};
+	if (from.end === 'failed') return { ended: false, failure: from.error, pageSize, ...searching };
 	return from.end === 'broken'
 		? { ended: false, lost: true, pageSize }
-		: { ended: false, pageSize };
+		: { ended: false, pageSize, ...searching };
 }
 
 export async function readAllPages<T extends Listed>(

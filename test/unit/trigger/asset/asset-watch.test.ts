@@ -234,6 +234,13 @@ describe('a first round that spans polls (a large scope)', () => {
 		expect(round(state, [[asset('a', 0), asset('x', 0, 40)]]).changes).toEqual([]);
 	});
 
+	test('an asset created after it began and changed before it is read again (a reading that started over) is created once, then updated', () => {
+		const state = emptyAssetsState();
+		expect(observeAssets(state, [asset('n', 65)], start).map((c) => c.event)).toEqual(['created']);
+		const again = observeAssets(state, [asset('a', 0), asset('n', 65, 70)], start);
+		expect(again.map((c) => `${c.event} ${c.asset.id}`)).toEqual(['updated n']);
+	});
+
 	test('ids a shifting listing shows twice are kept once', () => {
 		const state = emptyAssetsState();
 		const removed = { ...start, removed: true };

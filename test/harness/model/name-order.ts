@@ -1,0 +1,39 @@
+/**
+ * The model's service's name order, and how it orders equal names: by id (as the sandbox),
+ * reversed at every other request, or any way at each request (a plain `ORDER BY name`); the last
+ * two only for a name two assets share (docs/development.md, "Paging a listing that moves").
+ */
+/** What the order reads of an asset. */
+interface Named {
+	id: string;
+	name: string;
+}
+
+/** Name order as the sandbox keeps it: case-insensitively, then case-sensitively, then by id. */
+export function byName(a: Named, b: Named) {
+	const x = a.name.toLowerCase();
+	const y = b.name.toLowerCase();
+	if (x !== y) return x < y ? -1 : 1;
+	if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export type Ties = 'fixed' | 'alternate' | 'any';
+
+const hash = (text: string) => {
+	let h = 2166136261;
+	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+	return h >>> 0;
+};
+
+/** `listing` (in name order) as the `request`th request is served. */
+export function orderTies<T extends Named>(listing: T[], ties: Ties, request: number): T[] {
+	if (ties === 'fixed') return listing;
+	const shared = new Map<string, number>();
+	for (const asset of listing) shared.set(asset.name, (shared.get(asset.name) ?? 0) + 1);
+	const reversed = (name: string) =>
+		ties === 'alternate' ? request % 2 === 1 : hash(`${name} ${request}`) % 2 === 1;
+	return listing.sort((a, b) =>
+		a.name === b.name && shared.get(a.name) === 2 && reversed(a.name) ? byName(b, a) : byName(a, b),
+	);
+}
