@@ -5,7 +5,7 @@
  * line and configuration its suites name, as a step of its own (its CPU is n8n's), and stops it
  * once they have ended; a suite run alone starts a private one (shared-n8n.ts).
  *
- *   tsx e2e/n8n-host.ts --line n8n-2 --config default --descriptor FILE
+ *   node --import tsx e2e/n8n-host.ts --line n8n-2 --config default --descriptor FILE
  *     [--first SUITE,...] [--ended-dir DIR] [--watch-pid PID]
  *
  * It starts n8n's processes (n8n-hosted.ts) with our package installed, creates the owner, and
@@ -64,8 +64,13 @@ async function main() {
 		if (stopping) return;
 		stopping = true;
 		log(`stopping (${why})`);
-		await running.control?.close();
-		await hosted.close();
+		try {
+			await running.control?.close();
+			await hosted.close();
+		} catch (error) {
+			log(`failed to stop: ${(error as Error).stack ?? error}`);
+			process.exit(1);
+		}
 		log('stopped');
 		rmSync(folder, { recursive: true, force: true });
 		rmSync(values.descriptor!, { force: true });

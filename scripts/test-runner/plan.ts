@@ -29,6 +29,12 @@ export interface PlanOptions {
 }
 
 const bin = (tool: string) => `node_modules/.bin/${tool}`;
+/**
+ * A TypeScript program that is stopped with SIGTERM (a service), with tsx as a loader: tsx's CLI
+ * runs it in a child and SIGKILLs that child when it has not answered a relayed signal within
+ * 60 ms, as a busy machine's shared n8n may not (the n8n-1 host failed so, mid-stop).
+ */
+export const service = (script: string) => `node --import tsx ${script}`;
 const jestReport = '--ci --json --outputFile={json}';
 
 export function plan(options: PlanOptions): TaskSpec[] {
@@ -95,7 +101,7 @@ export function plan(options: PlanOptions): TaskSpec[] {
 				name,
 				tier: `e2e ${line}`,
 				command: [
-					`${bin('tsx')} e2e/n8n-host.ts --line ${line} --config ${config}`,
+					`${service('e2e/n8n-host.ts')} --line ${line} --config ${config}`,
 					`--descriptor ${descriptor} --ended-dir ${join(options.hostsDir, 'ended')}`,
 					...(first.length ? [`--first '${first.join(',')}'`] : []),
 				].join(' '),

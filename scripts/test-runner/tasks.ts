@@ -132,7 +132,8 @@ export class Task {
 			return `Stopped after ${this.spec.timeoutMs! / 1000} s, its limit; the log's end:\n${tail(readFileSync(this.logFile, 'utf8'), 40)}`;
 		const failed = failuresIn(this.jsonFile);
 		if (failed) return failed;
-		return existsSync(this.logFile) ? tail(readFileSync(this.logFile, 'utf8'), 40) : '';
+		const log = existsSync(this.logFile) ? tail(readFileSync(this.logFile, 'utf8'), 40) : '';
+		return `Exited with status ${this.exitCode}; the log's end:\n${log}`;
 	}
 }
 

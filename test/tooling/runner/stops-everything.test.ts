@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * npm test stops everything it started (scripts/test-runner/): on Ctrl-C, including a process
  * that left the step's process group (as n8n, Redis and PostgreSQL do), a step past its limit,
@@ -6,64 +6,20 @@
  * plan carries a marker in its environment, by which the test finds what is left. Linux only
  * (/proc). About 15 s, most of it waiting for the runner's own grace periods.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { TaskSpec } from '../../../scripts/test-runner/tasks';
 import { processesMentioning } from '../../harness/processes';
 import { until } from '../../harness/until';
+import { runner as runnerIn, step } from './run-runner';
+import type { TaskSpec } from '../../../scripts/test-runner/tasks';
 
-const root = join(__dirname, '..', '..', '..');
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'aw-runner-'))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-	child: ChildProcess;
-	marker: string;
-	output: () => string;
-	exit: Promise<number | null>;
-}
-
-/** Starts the runner on `steps`, each marked. */
-function runner(steps: TaskSpec[]): Run {
-	const marker = `AW_RUNNER_TEST=${randomBytes(6).toString('hex')}`;
-	const [name, value] = marker.split('=');
-	const planFile = join(dir, `${value}.json`);
-	writeFileSync(
-		planFile,
-		JSON.stringify(steps.map((step) => ({ ...step, env: { ...step.env, [name]: value } }))),
-	);
-	// tsx as a loader, not its CLI (which runs the script in a child): the runner is this process.
-	const child = spawn(
-		process.execPath,
-		[
-			'--import',
-			'tsx',
-			'scripts/test-runner/main.ts',
-			'--plan',
-			planFile,
-			'--logs',
-			join(dir, value),
-		],
-		{ cwd: root, env: { ...process.env, AW_TEST_STAGGER_S: '0' } },
-	);
-	let output = '';
-	child.stdout!.on('data', (chunk) => (output += chunk));
-	child.stderr!.on('data', (chunk) => (output += chunk));
-	const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
-	return { child, marker, output: () => output, exit };
-}
-
-const step = (name: string, command: string, more: Partial<TaskSpec> = {}): TaskSpec => ({
-	name,
-	tier: 'tiny',
-	command,
-	...more,
-});
+const runner = (steps: TaskSpec[]) => runnerIn(steps, dir);
 
 test('Ctrl-C: every step stops, a process that left its group too, and what was waiting is skipped', async () => {
 	const run = runner([

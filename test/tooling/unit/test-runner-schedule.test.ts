@@ -153,7 +153,7 @@ describe("npm test's plan", () => {
 			timeoutMs: 45 * 60_000,
 		});
 		expect(host.command).toBe(
-			"node_modules/.bin/tsx e2e/n8n-host.ts --line n8n-2 --config default --descriptor /h/n8n-2-default.json --ended-dir /h/ended --first 'e2e n8n-2 trigger'",
+			"node --import tsx e2e/n8n-host.ts --line n8n-2 --config default --descriptor /h/n8n-2-default.json --ended-dir /h/ended --first 'e2e n8n-2 trigger'",
 		);
 		expect(named(hosts, 'n8n n8n-2 durable').command).toContain(
 			"--first 'e2e n8n-2 trigger-durable'",
