@@ -61,7 +61,7 @@ function unchangedCore(apiKey: string): string {
 	return runs.reduce((longest, run) => (run.length > longest.length ? run : longest), '');
 }
 
-// Whether decoded JSON `text` may hold the key: every spelling holds its unchanged core, which JSON
+// Whether an answer's JSON `text` may hold the key: every spelling holds its unchanged core, which JSON
 // writes as itself or as `\u` escapes, so most answers skip redactJson's walk.
 export function mayHoldKey(text: string, apiKey: string): boolean {
 	if (apiKey.length < MIN_KEY_LENGTH) return false;
@@ -69,8 +69,10 @@ export function mayHoldKey(text: string, apiKey: string): boolean {
 	if ([...apiKey].some((c) => c === '"' || c === '\\' || c < ' ')) return true;
 	const core = unchangedCore(apiKey);
 	if (core === '') {
-		const plain = text.includes('\\/') ? text.replace(/\\\//g, '/') : text;
-		return plain.includes('\\u') || keySpellings(apiKey).some((form) => plain.includes(form));
+		// Each spelling as JSON writes it (a `\/` spelling's backslash as `\\`), `/` kept or `\/`.
+		const written = keySpellings(apiKey).map((form) => JSON.stringify(form).slice(1, -1));
+		const forms = written.flatMap((form) => [form, form.replace(/\//g, '\\/')]);
+		return text.includes('\\u') || forms.some((form) => text.includes(form));
 	}
 	return text.includes('\\u') || text.includes(core);
 }

@@ -61,6 +61,15 @@ test('every spelling of any key, echoed anywhere in an answer however JSON write
 	);
 });
 
+test('a key with no letter or digit, echoed JSON-escaped (`\\/`) in JSON that writes / as \\/, is found', () => {
+	// The property's counterexample (seed 758458156): the `\/` spelling, written `\\\/` in the JSON.
+	const key = ' !*/é *é';
+	const form = keySpellings(key).find((spelling) => spelling.includes('\\/'))!;
+	const text = JSON.stringify({ note: `Bearer ${form}!` }).replace(/\//g, '\\/');
+	expect(mayHoldKey(text, key)).toBe(true);
+	expect(JSON.stringify(redactJson(JSON.parse(text), key))).not.toContain(form);
+});
+
 test('an answer that holds no spelling of the key, and no \\u escape, skips the walk', () => {
 	fc.assert(
 		fc.property(keys, fc.string({ maxLength: 200 }), (key, note) => {
