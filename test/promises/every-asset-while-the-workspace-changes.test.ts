@@ -17,16 +17,8 @@ import { clocksArb, faultArb, picksArb, tiesArb } from '../harness/model/arbitra
 import { useInProcessService } from '../harness/model/in-process';
 import { modelRuns } from '../harness/model/runs';
 import { SimNetwork } from '../harness/model/sim-network';
-import { SimWorkspace } from '../harness/model/sim-service';
-import {
-	applyChange,
-	changeArb,
-	FOLDERS,
-	History,
-	recordAll,
-	seedAssets,
-} from '../harness/model/workspace-changes';
-import { World } from '../harness/model/world';
+import { seededWorld } from '../harness/model/seeded-world';
+import { applyChange, changeArb, FOLDERS } from '../harness/model/workspace-changes';
 
 const service = useInProcessService();
 const KEY = 'aw_model_checker_key';
@@ -53,12 +45,7 @@ type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** One Return All in a changing workspace; what the invariants found wrong (none: []). */
 async function returnAll(s: Scenario) {
-	const world = new World(T0, s.picks, s.seed);
-	const workspace = new SimWorkspace(s.clocks, s.pageSize);
-	workspace.ties = s.ties;
-	seedAssets(workspace, s.count, s.seed, T0 + s.clocks.skewMs);
-	const history = new History();
-	recordAll(workspace, history, T0 - 1);
+	const { world, workspace, history } = seededWorld(T0, s);
 	const network = new SimNetwork(world, workspace, s.faults, KEY);
 	service.use(network.serve);
 	for (const { atMs, change } of s.changes)

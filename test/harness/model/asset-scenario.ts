@@ -11,17 +11,8 @@ import { assetProblems } from './asset-invariants';
 import type { Serve } from './in-process';
 import { ModelTrigger } from './model-trigger';
 import { SimNetwork, type Fault } from './sim-network';
-import { SimWorkspace } from './sim-service';
-import {
-	applyChange,
-	burstArb,
-	changeArb,
-	FOLDERS,
-	History,
-	recordAll,
-	seedAssets,
-} from './workspace-changes';
-import { World } from './world';
+import { seededWorld } from './seeded-world';
+import { applyChange, burstArb, changeArb, FOLDERS } from './workspace-changes';
 
 const KEY = 'aw_model_checker_key';
 const T0 = Date.parse('2026-11-26T02:00:00Z');
@@ -87,12 +78,7 @@ export type AssetScenario = typeof assetScenarioArb extends fc.Arbitrary<infer T
 
 /** Runs one story in `mode`; what the invariants found wrong. */
 export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: Serve) => void) {
-	const world = new World(T0, s.picks, s.seed);
-	const workspace = new SimWorkspace(s.clocks, s.pageSize);
-	workspace.ties = s.ties;
-	seedAssets(workspace, s.count, s.seed, T0 + s.clocks.skewMs);
-	const history = new History();
-	recordAll(workspace, history, T0 - 1);
+	const { world, workspace, history } = seededWorld(T0, s);
 	const network = new SimNetwork(world, workspace, [], KEY);
 	// Not with removals: a listing that takes all but half a second of every poll leaves no time
 	// to confirm one (a known limit, not what this checks).
