@@ -26,6 +26,8 @@ export interface SandboxOptions {
 	port?: number;
 	host?: string;
 	jobStepMs?: number;
+	/** A job is final only once GET /jobs/{jobId} has answered it this often (0: by time alone). */
+	jobReadsBeforeFinal?: number;
 	latencyMs?: number;
 	assets?: number;
 	/** Every this many ms, a new model version (every other one published) and a changed asset. */
@@ -50,6 +52,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const clock = options.clock ?? REAL_CLOCK;
 	const workspace = new Workspace({
 		jobStepMs: options.jobStepMs ?? 1000,
+		jobReadsBeforeFinal: options.jobReadsBeforeFinal,
 		generated: options.assets ?? 0,
 		now: clock.now,
 	});

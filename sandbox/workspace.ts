@@ -22,9 +22,14 @@ export class Workspace {
 	readonly jobs: Jobs;
 
 	constructor(
-		private readonly options: { jobStepMs: number; generated: number; now?: () => number },
+		private readonly options: {
+			jobStepMs: number;
+			generated: number;
+			now?: () => number;
+			jobReadsBeforeFinal?: number;
+		},
 	) {
-		this.jobs = new Jobs(this, options.jobStepMs);
+		this.jobs = new Jobs(this, options.jobStepMs, options.jobReadsBeforeFinal);
 		this.reset();
 	}
 

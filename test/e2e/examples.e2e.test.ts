@@ -17,7 +17,10 @@ import { example, named } from './shared/examples';
 describe('examples run by hand', () => {
 	let session: N8nSession;
 	beforeAll(async () => {
-		session = await N8nSession.shared('default', { sandbox: { jobStepMs: 1500 } });
+		// A job ends only after Job > Get saw it running once: the loop is shown however slow n8n is.
+		session = await N8nSession.shared('default', {
+			sandbox: { jobStepMs: 1500, jobReadsBeforeFinal: 1 },
+		});
 	}, 30 * 60_000);
 	afterAll(async () => session?.close(), 60_000);
 

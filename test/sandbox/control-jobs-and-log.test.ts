@@ -2,7 +2,8 @@
 /**
  * The sandbox's control endpoints for jobs and the request log (/__sandbox/...), over real HTTP:
  * force a job's status, hold it and let it go; list every run with its parameters; the owner key
- * only; the log of public calls; reset back to the seed. About 1 s (a job held over a step, on a
+ * only; the log of public calls; reset back to the seed; a job that stays running until read
+ * often enough. About 1 s (a job held over a step, on a
  * test clock).
  */
 import { SEED_IDS } from '../../sandbox/seed';
@@ -22,6 +23,27 @@ describe('control endpoints', () => {
 				body: { jobSource: 'API' },
 			})
 		).json.data.jobId;
+
+	test('a job read fewer times than jobReadsBeforeFinal stays running, however long it runs', async () => {
+		const clock = new TestClock();
+		const stepped = await startSandbox({ jobStepMs: 1000, jobReadsBeforeFinal: 2, clock });
+		try {
+			const jobId = (
+				await api(stepped, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+					method: 'POST',
+					body: { jobSource: 'API' },
+				})
+			).json.data.jobId;
+			const statuses = [];
+			for (let read = 0; read < 3; read++) {
+				await clock.sleep(60_000); // many steps: only the reads hold it back
+				statuses.push((await api(stepped, `/jobs/${jobId}`)).json.data.status);
+			}
+			expect(statuses).toEqual(['running', 'running', 'success']);
+		} finally {
+			await stepped.close();
+		}
+	});
 
 	test('force a status, hold a job so it never ends, then let it go', async () => {
 		// Steps of a second on a test clock: the hold comes before the first step however busy the
