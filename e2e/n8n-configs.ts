@@ -2,7 +2,8 @@
 /**
  * The ways of running n8n that the end-to-end suites share one n8n of, per line (`npm test` starts
  * one of each that its suites name: e2e/n8n-host.ts):
- * - `default`: `n8n start` as n8n ships, SQLite, executions in the main process;
+ * - `default`: `n8n start` as n8n ships (without a task runner on 2.x: LINE_ENV), SQLite,
+ *   executions in the main process;
  * - `durable`: n8n 2.x with its scheduler and durable poll cursors on (each poll's state is
  *   committed; n8n 1.x has no such mode);
  * - `queue`: n8n 2.x in queue mode, as users scale it out: one main, two workers, Redis and
@@ -23,13 +24,21 @@ export const DURABLE_CURSORS = {
 };
 
 /**
- * What a shared n8n of a line runs with beyond its configuration. n8n 1.x opens SQLite in its
+ * What a shared n8n of a line runs with beyond its configuration (every process of it, queue
+ * mode's workers too). n8n 1.x opens SQLite in its
  * rollback-journal mode by default (pool size 0), where the transactions of suites side by side
  * on one n8n fail each other ("Transaction is not started yet"); it runs with the pool of 3 in
  * WAL mode that n8n 2.x has by default (and n8n recommends for 1.x).
  */
 export const LINE_ENV: Record<N8nLine, Record<string, string>> = {
-	'n8n-2': {},
+	// No task runner (nothing the suites run is a Code node; an idle runner and n8n's answers to
+	// its offers, four a second, cost about 2 s of CPU a minute per process) and a database
+	// ping a minute rather than every 2 s: an idle n8n 2.41 took 8 s of CPU a minute, now 2.5.
+	'n8n-2': {
+		N8N_RUNNERS_MODE: 'external',
+		N8N_RUNNERS_AUTH_TOKEN: 'asset-workspace-e2e-no-runner',
+		DB_PING_INTERVAL_SECONDS: '60',
+	},
 	'n8n-1': { DB_SQLITE_POOL_SIZE: '3' },
 };
 

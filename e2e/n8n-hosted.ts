@@ -40,7 +40,7 @@ export class HostedN8n {
 		if (this.config === 'queue') {
 			this.services = new QueueServices();
 			await this.services.start();
-			env = this.services.n8nEnv();
+			env = { ...LINE_ENV[this.line], ...this.services.n8nEnv() };
 		}
 		const names = [
 			'main',
