@@ -178,15 +178,17 @@ test(
 			150_000,
 		);
 		log(`(b) second job fired with one worker down at ${elapsed()}`);
-		await session.n8n.start(WORKERS[killed.worker]);
 
-		// SIGTERM: n8n's graceful shutdown waits for the running execution, then gives up and exits.
+		// SIGTERM, to the other worker (the killed one stays down: one n8n start fewer): n8n's
+		// graceful shutdown waits for the running execution, then gives up and exits.
 		const terminated = await longRun('term');
+		expect(terminated.worker).not.toBe(killed.worker);
 		const terminatedAt = Date.now();
 		await session.n8n.stop(WORKERS[terminated.worker], 'SIGTERM', null);
 		log(
 			`(c) SIGTERM worker ${terminated.worker} running job ${terminated.jobId}: exited after ${Math.round((Date.now() - terminatedAt) / 1000)} s`,
 		);
+		// A worker again: one that finds the interrupted jobs stalled.
 		await session.n8n.start(WORKERS[terminated.worker]);
 
 		// Main restarts; its next poll fires nothing again.
