@@ -83,6 +83,8 @@ async function main() {
 			if (task.spec.suite && ['passed', 'failed', 'skipped'].includes(task.state))
 				noteEnded(task.spec.name);
 		},
+		onNote: (task, note) =>
+			print(`[${clock((Date.now() - since) / 1000)}] ${task.spec.name}: ${note}`),
 	});
 
 	let interrupted = false;

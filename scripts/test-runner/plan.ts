@@ -3,8 +3,9 @@
  * The steps of `npm test` and what each waits for.
  *
  * One after another on the CPU: the unit tier, lint, format, type check, the build (packed once
- * for every end-to-end suite). Meanwhile: both n8n runtimes install (n8n 2.x's packages, then
- * n8n 1.x's, which share most of their downloads, and one sqlite3 build beside them), and Chromium, Redis and PostgreSQL when missing. After the build:
+ * for every end-to-end suite). Meanwhile: both n8n runtimes install (their packages side by
+ * side, and one sqlite3 build beside them), and Chromium, Redis and PostgreSQL when missing.
+ * After the build:
  * the integration tier. Once the build, the services and a line's runtime are ready: one shared
  * n8n per line and configuration the suites name (e2e/n8n-host.ts), a service step that runs
  * until every suite on it has ended. Every end-to-end suite (suites.ts) starts once its shared
@@ -53,9 +54,10 @@ export function plan(options: PlanOptions): TaskSpec[] {
 		{
 			name: 'integration',
 			tier: 'integration',
-			// At a lower priority: its decisions about time run on test clocks, while the runtimes'
-			// installs and the shared n8n it runs beside are on the way to the end.
-			command: `nice -n 10 npm run test:integration -- ${jestReport}`,
+			// At a lower priority beside the suites: its decisions about time run on test clocks,
+			// while the runtimes' installs and the shared n8n it runs beside are on the way to the end.
+			command: `npm run test:integration -- ${jestReport}`,
+			niceBesideSuites: 10,
 			needs: ['build'],
 		},
 	];
@@ -68,17 +70,13 @@ export function plan(options: PlanOptions): TaskSpec[] {
 		},
 		// sqlite3 beside the lines' packages: compiled once, for the older Node.js, and copied into
 		// both (a Node-API module: e2e/runtime-sqlite.ts). A line whose copy is missing (the
-		// sqlite3 step failed) compiles its own. n8n 1.x's packages after n8n 2.x's: 1,226 of its
-		// 1,534 are the same tarballs, which npm's cache then holds (side by side, both lines
-		// downloaded them; with the runtime cache warm both steps are checks of a second).
+		// sqlite3 step failed) compiles its own. Both lines' packages side by side, into one npm
+		// cache: one after the other (so that the 1,226 tarballs they share download once) put
+		// 8:16 of installs before n8n 1.x's first suite on an empty machine; with the runtime cache
+		// warm both steps are checks of a second.
 		{ name: 'sqlite3', tier: 'setup', command: `${runtime} --sqlite` },
 		...(['n8n-1', 'n8n-2'] as const).flatMap((line): TaskSpec[] => [
-			{
-				name: `packages ${line}`,
-				tier: 'setup',
-				command: `${runtime} --packages-only ${line}`,
-				...(line === 'n8n-1' ? { after: ['packages n8n-2'] } : {}),
-			},
+			{ name: `packages ${line}`, tier: 'setup', command: `${runtime} --packages-only ${line}` },
 			{
 				name: `install ${line}`,
 				tier: 'setup',

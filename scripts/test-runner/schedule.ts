@@ -5,7 +5,8 @@
  * place (at most `maxSuites` at once) and starts at least `staggerMs` after the suite before, so
  * that their starts do not all collide. A step that needs one that failed is skipped; the
  * others go on, so one run reports every failure. A service (a shared n8n) is stopped once every
- * step that needs it has ended. The decision is `nextMoves` (no processes, no clock of its own);
+ * step that needs it has ended; a step niced beside the suites is put back at niceness 0 once they
+ * and the shared n8n have all ended. The decision is `nextMoves` (no processes, no clock of its own);
  * `Schedule` carries it out.
  */
 import type { State, Task, TaskSpec } from './tasks';
@@ -16,6 +17,8 @@ export interface ScheduleOptions {
 	maxSuites: number;
 	/** Told when a task starts or ends. */
 	onChange: (task: Task) => void;
+	/** Told what became of a task beyond starting and ending (a niced step back at 0). */
+	onNote: (task: Task, note: string) => void;
 }
 
 export interface Step {
@@ -25,7 +28,7 @@ export interface Step {
 
 export interface Move {
 	name: string;
-	move: 'start' | 'skip' | 'stop';
+	move: 'start' | 'skip' | 'stop' | 'unnice';
 }
 
 const ended = (state?: State) => state === 'passed' || state === 'failed' || state === 'skipped';
@@ -66,6 +69,10 @@ export function nextMoves(
 		if (users.every((user) => ended(state.get(user.spec.name))))
 			moves.push({ name: spec.name, move: 'stop' });
 	}
+	const besideSuites = steps.filter((s) => s.spec.suite || s.spec.service);
+	if (besideSuites.length && besideSuites.every((s) => ended(state.get(s.spec.name))))
+		for (const { spec } of steps.filter((s) => s.spec.niceBesideSuites && s.state === 'running'))
+			moves.push({ name: spec.name, move: 'unnice' });
 	return moves;
 }
 
@@ -74,8 +81,9 @@ export class Schedule {
 	private timer?: NodeJS.Timeout;
 	private finish?: () => void;
 	private stopped = false;
-	/** Services already sent SIGTERM. */
+	/** Services already sent SIGTERM, and niced steps already back at 0. */
 	private readonly stopping = new Set<string>();
+	private readonly unniced = new Set<string>();
 
 	constructor(
 		readonly tasks: Task[],
@@ -116,6 +124,11 @@ export class Schedule {
 			if (move === 'stop') {
 				if (!this.stopping.has(name)) task.signal('SIGTERM');
 				this.stopping.add(name);
+				continue;
+			}
+			if (move === 'unnice') {
+				if (!this.unniced.has(name)) this.options.onNote(task, task.unnice());
+				this.unniced.add(name);
 				continue;
 			}
 			if (move === 'skip') {

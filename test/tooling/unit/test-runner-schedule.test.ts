@@ -160,12 +160,10 @@ describe("npm test's plan", () => {
 		);
 	});
 
-	test('n8n 1.x installs its packages after n8n 2.x’s (they share most downloads), beside the one sqlite3 build, then each line copies that build', () => {
+	test('both lines install their packages side by side, beside the one sqlite3 build, then each line copies that build', () => {
 		const specs = plan(options);
-		for (const step of ['sqlite3', 'packages n8n-2'])
+		for (const step of ['sqlite3', 'packages n8n-2', 'packages n8n-1'])
 			expect([named(specs, step).after, named(specs, step).needs]).toEqual([undefined, undefined]);
-		expect(named(specs, 'packages n8n-1')).toMatchObject({ after: ['packages n8n-2'] });
-		expect(named(specs, 'packages n8n-1').needs).toBeUndefined();
 		// after, not needs: a line whose copy is missing compiles its own
 		for (const line of ['n8n-1', 'n8n-2'])
 			expect(named(specs, `install ${line}`)).toMatchObject({
@@ -196,6 +194,27 @@ describe("npm test's plan", () => {
 		expect(named(chosen, 'build').after).toEqual([]);
 		expect(named(chosen, 'e2e n8n-2 trigger').after).toEqual([]);
 		expect(() => select(plan(options), 'nothing like it')).toThrow(/no step matches/);
+	});
+});
+
+describe('a step niced beside the suites', () => {
+	test('goes back to niceness 0 once every suite and shared n8n has ended, not before', () => {
+		const integration = spec('integration', { niceBesideSuites: 10 });
+		const host = spec('n8n n8n-2 default', { service: true });
+		const suite = spec('e2e n8n-2 trigger', { suite: true, needs: [host.name] });
+		const at = (hostState: State, suiteState: State) =>
+			nextMoves(
+				steps([integration, 'running'], [host, hostState], [suite, suiteState]),
+				0,
+				0,
+				LIMITS,
+			).filter((m) => m.move === 'unnice');
+		expect(at('ready', 'running')).toEqual([]);
+		expect(at('ready', 'passed')).toEqual([]); // the host is being stopped: it still runs
+		expect(at('passed', 'failed')).toEqual([{ name: 'integration', move: 'unnice' }]);
+		expect(
+			nextMoves(steps([integration, 'running']), 0, 0, LIMITS).filter((m) => m.move === 'unnice'),
+		).toEqual([]); // no suite at all (--only integration): nothing to yield to, nothing to undo
 	});
 });
 
