@@ -9,6 +9,7 @@
  * - `queue`: n8n 2.x in queue mode, as users scale it out: one main, two workers, Redis and
  *   PostgreSQL (e2e/queue.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
 import type { N8nLine } from './runtime-lines';
@@ -36,7 +37,7 @@ export const LINE_ENV: Record<N8nLine, Record<string, string>> = {
 	// ping a minute rather than every 2 s: an idle n8n 2.41 took 8 s of CPU a minute, now 2.5.
 	'n8n-2': {
 		N8N_RUNNERS_MODE: 'external',
-		N8N_RUNNERS_AUTH_TOKEN: 'asset-workspace-e2e-no-runner',
+		N8N_RUNNERS_AUTH_TOKEN: randomUUID(), // external mode requires one; no runner uses it
 		DB_PING_INTERVAL_SECONDS: '60',
 	},
 	'n8n-1': { DB_SQLITE_POOL_SIZE: '3' },
