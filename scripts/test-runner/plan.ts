@@ -40,6 +40,10 @@ const jestReport = '--ci --json --outputFile={json}';
 
 export function plan(options: PlanOptions): TaskSpec[] {
 	const runtime = `${bin('tsx')} e2e/runtime.ts`;
+	const shared = options.suites.filter(
+		(suite): suite is Suite & { config: N8nConfig } => suite.config !== 'own',
+	);
+	const hostNames = [...new Set(shared.map((s) => hostName(s.line, s.config)))];
 	const checks: TaskSpec[] = [
 		{ name: 'unit', tier: 'unit', command: `npm run test:unit -- ${jestReport}` },
 		{ name: 'lint', tier: 'checks', command: 'npm run lint', after: ['unit'] },
@@ -54,10 +58,11 @@ export function plan(options: PlanOptions): TaskSpec[] {
 		{
 			name: 'integration',
 			tier: 'integration',
-			// At a lower priority beside the suites: its decisions about time run on test clocks,
-			// while the runtimes' installs and the shared n8n it runs beside are on the way to the end.
 			command: `npm run test:integration -- ${jestReport}`,
-			niceBesideSuites: 10,
+			// At a lower priority while a suite or a shared n8n runs: its decisions about time run on
+			// test clocks, while the installs and the shared n8n beside it are on the way to the end;
+			// after them, at 0 (beside busy loops, niced to the end, it starved: 12:34 wall for 7:34 CPU).
+			nice: { niceness: 10, until: [...hostNames, ...options.suites.map(suiteStep)] },
 			needs: ['build'],
 		},
 	];
@@ -70,13 +75,20 @@ export function plan(options: PlanOptions): TaskSpec[] {
 		},
 		// sqlite3 beside the lines' packages: compiled once, for the older Node.js, and copied into
 		// both (a Node-API module: e2e/runtime-sqlite.ts). A line whose copy is missing (the
-		// sqlite3 step failed) compiles its own. Both lines' packages side by side, into one npm
-		// cache: one after the other (so that the 1,226 tarballs they share download once) put
-		// 8:16 of installs before n8n 1.x's first suite on an empty machine; with the runtime cache
-		// warm both steps are checks of a second.
+		// sqlite3 step failed) compiles its own. Both lines' packages side by side into one npm
+		// cache, n8n 1.x's at a lower priority until n8n 2.x's are in: one after the other (so that
+		// the 1,226 tarballs they share download once) put 8:16 of installs before n8n 1.x's first
+		// suite on an empty machine; at one priority, n8n 2.x's took 5:54 instead of 3:54. With the
+		// runtime cache warm both steps are checks of a second.
 		{ name: 'sqlite3', tier: 'setup', command: `${runtime} --sqlite` },
 		...(['n8n-1', 'n8n-2'] as const).flatMap((line): TaskSpec[] => [
-			{ name: `packages ${line}`, tier: 'setup', command: `${runtime} --packages-only ${line}` },
+			{
+				name: `packages ${line}`,
+				tier: 'setup',
+				command: `${runtime} --packages-only ${line}`,
+				// n8n 2.x's first: its suites take the longest once it is there.
+				...(line === 'n8n-1' ? { nice: { niceness: 10, until: ['packages n8n-2'] } } : {}),
+			},
 			{
 				name: `install ${line}`,
 				tier: 'setup',
@@ -86,38 +98,33 @@ export function plan(options: PlanOptions): TaskSpec[] {
 			},
 		]),
 	];
-	const shared = options.suites.filter(
-		(suite): suite is Suite & { config: N8nConfig } => suite.config !== 'own',
-	);
-	const hosts: TaskSpec[] = [...new Set(shared.map((s) => hostName(s.line, s.config)))].map(
-		(name) => {
-			const on = shared.filter((s) => hostName(s.line, s.config) === name);
-			const { line, config } = on[0];
-			const descriptor = join(options.hostsDir, descriptorFile(line, config));
-			const first = on.filter((s) => s.restarts).map(suiteStep);
-			return {
-				name,
-				tier: `e2e ${line}`,
-				command: [
-					`${service('e2e/n8n-host.ts')} --line ${line} --config ${config}`,
-					`--descriptor ${descriptor} --ended-dir ${join(options.hostsDir, 'ended')}`,
-					...(first.length ? [`--first '${first.join(',')}'`] : []),
-				].join(' '),
-				// Its n8n start-ups take the start slot kept for those whose suites wait for ticks, and
-				// two more than the other n8n starts (npm run dev's, the screenshots'): the four hosts
-				// start side by side, not one after another (the last was ready 2 minutes late).
-				env: {
-					AW_PACKAGE_TARBALL: options.tarball,
-					AW_WAITS_FOR_TICKS: '1',
-					AW_N8N_START_SLOTS: '4',
-				},
-				needs: ['build', 'services', `install ${line}`],
-				service: true,
-				readyFile: descriptor,
-				timeoutMs: options.suiteTimeoutMin * 60_000,
-			};
-		},
-	);
+	const hosts: TaskSpec[] = hostNames.map((name) => {
+		const on = shared.filter((s) => hostName(s.line, s.config) === name);
+		const { line, config } = on[0];
+		const descriptor = join(options.hostsDir, descriptorFile(line, config));
+		const first = on.filter((s) => s.restarts).map(suiteStep);
+		return {
+			name,
+			tier: `e2e ${line}`,
+			command: [
+				`${service('e2e/n8n-host.ts')} --line ${line} --config ${config}`,
+				`--descriptor ${descriptor} --ended-dir ${join(options.hostsDir, 'ended')}`,
+				...(first.length ? [`--first '${first.join(',')}'`] : []),
+			].join(' '),
+			// Its n8n start-ups take the start slot kept for those whose suites wait for ticks, and
+			// two more than the other n8n starts (npm run dev's, the screenshots'): the four hosts
+			// start side by side, not one after another (the last was ready 2 minutes late).
+			env: {
+				AW_PACKAGE_TARBALL: options.tarball,
+				AW_WAITS_FOR_TICKS: '1',
+				AW_N8N_START_SLOTS: '4',
+			},
+			needs: ['build', 'services', `install ${line}`],
+			service: true,
+			readyFile: descriptor,
+			timeoutMs: options.suiteTimeoutMin * 60_000,
+		};
+	});
 	const suites: TaskSpec[] = options.suites.map((suite) => ({
 		name: suiteStep(suite),
 		tier: `e2e ${suite.line}`,
@@ -159,7 +166,12 @@ export function select(specs: TaskSpec[], pattern?: string): TaskSpec[] {
 		for (const spec of specs.filter((s) => chosen.has(s.name)))
 			for (const need of spec.needs ?? []) chosen.add(need);
 	}
+	const kept = (names?: string[]) => names?.filter((name) => chosen.has(name));
 	return specs
 		.filter((s) => chosen.has(s.name))
-		.map((s) => ({ ...s, after: s.after?.filter((name) => chosen.has(name)) }));
+		.map((s) => ({
+			...s,
+			after: kept(s.after),
+			...(s.nice ? { nice: { ...s.nice, until: kept(s.nice.until)! } } : {}),
+		}));
 }

@@ -5,8 +5,8 @@
  * place (at most `maxSuites` at once) and starts at least `staggerMs` after the suite before, so
  * that their starts do not all collide. A step that needs one that failed is skipped; the
  * others go on, so one run reports every failure. A service (a shared n8n) is stopped once every
- * step that needs it has ended; a step niced beside the suites is put back at niceness 0 once they
- * and the shared n8n have all ended. The decision is `nextMoves` (no processes, no clock of its own);
+ * step that needs it has ended; a niced step is put back at niceness 0 once the steps it yields
+ * to have ended. The decision is `nextMoves` (no processes, no clock of its own);
  * `Schedule` carries it out.
  */
 import type { State, Task, TaskSpec } from './tasks';
@@ -69,9 +69,8 @@ export function nextMoves(
 		if (users.every((user) => ended(state.get(user.spec.name))))
 			moves.push({ name: spec.name, move: 'stop' });
 	}
-	const besideSuites = steps.filter((s) => s.spec.suite || s.spec.service);
-	if (besideSuites.length && besideSuites.every((s) => ended(state.get(s.spec.name))))
-		for (const { spec } of steps.filter((s) => s.spec.niceBesideSuites && s.state === 'running'))
+	for (const { spec } of steps.filter((s) => s.spec.nice && s.state === 'running'))
+		if (spec.nice!.until.every((name) => ended(state.get(name))))
 			moves.push({ name: spec.name, move: 'unnice' });
 	return moves;
 }

@@ -33,10 +33,10 @@ export interface TaskSpec {
 	service?: boolean;
 	readyFile?: string;
 	/**
-	 * Runs at this niceness while a suite or a shared n8n runs, then at 0: beside them it yields,
-	 * after them nothing waits on it (beside busy loops it had starved: 12:34 wall for 7:34 CPU).
+	 * Runs at `niceness` until the steps `until` names have ended, then at 0: it yields to what is
+	 * on the way to the end, and is not starved once that is done.
 	 */
-	niceBesideSuites?: number;
+	nice?: { niceness: number; until: string[] };
 }
 
 export type State = 'waiting' | 'running' | 'ready' | 'passed' | 'failed' | 'skipped';
@@ -69,8 +69,8 @@ export class Task {
 		this.state = 'running';
 		this.startedAt = Date.now();
 		const log = openSync(this.logFile, 'w');
-		const nice = this.spec.niceBesideSuites;
-		const command = `${nice ? `nice -n ${nice} ` : ''}${this.spec.command.replaceAll('{json}', this.jsonFile)}`;
+		const nice = this.spec.nice ? `nice -n ${this.spec.nice.niceness} ` : '';
+		const command = `${nice}${this.spec.command.replaceAll('{json}', this.jsonFile)}`;
 		// `times` gives the CPU time of everything the command ran and waited for. The trap keeps
 		// the shell alive through a SIGTERM to the step's group until the command has ended
 		// (a shared n8n stops with it), so that the CPU time is still written.

@@ -195,13 +195,33 @@ describe("npm test's plan", () => {
 		expect(named(chosen, 'e2e n8n-2 trigger').after).toEqual([]);
 		expect(() => select(plan(options), 'nothing like it')).toThrow(/no step matches/);
 	});
+
+	test('the integration tier yields to every suite and shared n8n; n8n 1.x’s packages to n8n 2.x’s', () => {
+		const specs = plan(options);
+		const yieldsTo = named(specs, 'integration').nice!.until;
+		expect(yieldsTo.sort()).toEqual(
+			specs
+				.filter((s) => s.suite || s.service)
+				.map((s) => s.name)
+				.sort(),
+		);
+		expect(named(specs, 'packages n8n-1').nice).toEqual({
+			niceness: 10,
+			until: ['packages n8n-2'],
+		});
+		expect(named(specs, 'packages n8n-2').nice).toBeUndefined();
+		// --only: what it leaves out is not waited for
+		expect(named(select(specs, '^integration$'), 'integration').nice!.until).toEqual([]);
+	});
 });
 
-describe('a step niced beside the suites', () => {
-	test('goes back to niceness 0 once every suite and shared n8n has ended, not before', () => {
-		const integration = spec('integration', { niceBesideSuites: 10 });
+describe('a niced step', () => {
+	test('goes back to niceness 0 once every step it yields to has ended, not before', () => {
 		const host = spec('n8n n8n-2 default', { service: true });
 		const suite = spec('e2e n8n-2 trigger', { suite: true, needs: [host.name] });
+		const integration = spec('integration', {
+			nice: { niceness: 10, until: [host.name, suite.name] },
+		});
 		const at = (hostState: State, suiteState: State) =>
 			nextMoves(
 				steps([integration, 'running'], [host, hostState], [suite, suiteState]),
@@ -212,9 +232,6 @@ describe('a step niced beside the suites', () => {
 		expect(at('ready', 'running')).toEqual([]);
 		expect(at('ready', 'passed')).toEqual([]); // the host is being stopped: it still runs
 		expect(at('passed', 'failed')).toEqual([{ name: 'integration', move: 'unnice' }]);
-		expect(
-			nextMoves(steps([integration, 'running']), 0, 0, LIMITS).filter((m) => m.move === 'unnice'),
-		).toEqual([]); // no suite at all (--only integration): nothing to yield to, nothing to undo
 	});
 });
 
