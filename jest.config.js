@@ -5,7 +5,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] },
+	transform: { '^.+\\.ts$': '<rootDir>/test/harness/esbuild-transform.js' },
 	// A hang guard, not a speed check (speed lives in bench/): at npm test's busiest (the
 	// integration files beside 16 n8n start-ups on 2 cores) a test takes tens of times its time
 	// alone (the trigger poll's budget test: 0.5 s alone, past 60 s on CI once).
