@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
-/** Shared fixtures for node tests: a sandbox per suite, parameter builders, request-log helpers. */
+/** Shared fixtures for node tests: a sandbox per suite (sandbox-fixture.ts), parameter builders, the node's runner. */
 import { WAIT_POLICY } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { SEED_IDS } from '../../sandbox/seed';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import { OWNER, call } from './http';
+import type { Sandbox } from '../../sandbox/server';
 import type { TestClock } from './clock';
+import { call } from './http';
 import {
 	runNode,
 	testTransport,
@@ -13,8 +13,7 @@ import {
 	type SandboxCredentials,
 } from './engine';
 
-/** A well-formed id that no asset, version or job has. */
-export const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+export { UNKNOWN, useSandbox } from './sandbox-fixture';
 
 /** Ids that are no UUID, as an expression may hand them over: each must be refused before sending. */
 export const MALFORMED_IDS = [
@@ -29,25 +28,6 @@ export const MALFORMED_IDS = [
 ];
 
 export const rl = (value: string, mode: 'id' | 'list' = 'id') => ({ __rl: true, mode, value });
-
-/**
- * A sandbox per suite, reset before each test; on `clock` (a test clock) when given, which the
- * node then shares (nodeRunner).
- */
-export function useSandbox(options: SandboxOptions & { clock?: TestClock } = {}) {
-	const state = { clock: options.clock } as {
-		sandbox: Sandbox;
-		credentials: SandboxCredentials;
-		clock?: TestClock;
-	};
-	beforeAll(async () => {
-		state.sandbox = await startSandbox({ jobStepMs: 50, ...options });
-		state.credentials = { baseUrl: state.sandbox.url, apiKey: OWNER };
-	});
-	afterAll(() => state.sandbox.close());
-	beforeEach(() => call(state.sandbox, '/__sandbox/reset', { method: 'POST' }));
-	return state;
-}
 
 /**
  * Runs the node against `env`'s sandbox, unless the options name other credentials; with

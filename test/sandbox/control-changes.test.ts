@@ -17,7 +17,7 @@ import {
 	removeAsset,
 	sleep,
 } from '../harness/http';
-import { UNKNOWN, useSandbox } from '../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 const F = SEED_IDS.folders;

@@ -11,7 +11,7 @@ import { startSandbox } from '../../sandbox/server';
 import { VIEWER, api, call } from '../harness/http';
 import { ISO } from '../harness/contract';
 import { TestClock } from '../harness/clock';
-import { UNKNOWN, useSandbox } from '../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 

@@ -10,7 +10,7 @@ import { startSandbox } from '../../sandbox/server';
 import { OWNER, api, call } from '../harness/http';
 import { freshRequest } from '../harness/fresh-http';
 import { expectError } from '../harness/contract';
-import { UNKNOWN, useSandbox } from '../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 

@@ -6,7 +6,7 @@
 import { SEED_IDS } from '../../../sandbox/seed';
 import { OWNER, VIEWER, api, call } from '../../harness/http';
 import { expectError } from '../../harness/contract';
-import { UNKNOWN, useSandbox } from '../../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 

@@ -6,7 +6,7 @@
 import { KEYS, SEED_IDS } from '../../../sandbox/seed';
 import { VIEWER, api, waitForJob } from '../../harness/http';
 import { UUID, expectError } from '../../harness/contract';
-import { UNKNOWN, useSandbox } from '../../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 const F = SEED_IDS.folders;

@@ -6,7 +6,7 @@
 import { SEED_IDS } from '../../../sandbox/seed';
 import { OWNER, VIEWER, api } from '../../harness/http';
 import { ISO, expectAssetShape, expectError } from '../../harness/contract';
-import { UNKNOWN, useSandbox } from '../../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 const F = SEED_IDS.folders;

@@ -9,7 +9,7 @@ import { startSandbox } from '../../../sandbox/server';
 import { OWNER, VIEWER, api } from '../../harness/http';
 import { TestClock } from '../../harness/clock';
 import { ISO, expectError } from '../../harness/contract';
-import { UNKNOWN, useSandbox } from '../../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 

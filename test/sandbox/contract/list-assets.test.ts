@@ -9,7 +9,7 @@ import { SEED_IDS } from '../../../sandbox/seed';
 import { startSandbox } from '../../../sandbox/server';
 import { OWNER, VIEWER, allAssets, api } from '../../harness/http';
 import { expectAssetShape, expectError } from '../../harness/contract';
-import { UNKNOWN, useSandbox } from '../../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 const F = SEED_IDS.folders;

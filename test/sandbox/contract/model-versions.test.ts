@@ -8,7 +8,7 @@
 import { SEED_IDS, versionOf } from '../../../sandbox/seed';
 import { VIEWER, api } from '../../harness/http';
 import { ISO, SUMMARY_KEYS, UUID, expectError } from '../../harness/contract';
-import { UNKNOWN, useSandbox } from '../../harness/fixtures';
+import { UNKNOWN, useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 

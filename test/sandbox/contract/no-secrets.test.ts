@@ -4,7 +4,7 @@
  */
 import { KEYS, SEEDED_SECRETS, SEED_IDS } from '../../../sandbox/seed';
 import { allAssets, api } from '../../harness/http';
-import { useSandbox } from '../../harness/fixtures';
+import { useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 

@@ -5,7 +5,7 @@
  */
 import { SEED_IDS } from '../../../sandbox/seed';
 import { api, call, waitForJob } from '../../harness/http';
-import { useSandbox } from '../../harness/fixtures';
+import { useSandbox } from '../../harness/sandbox-fixture';
 
 const env = useSandbox({ jobStepMs: 60 });
 
