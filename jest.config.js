@@ -13,9 +13,10 @@ module.exports = {
 	// cores - 1, is one), so that the integration files' real waits (a few: most waits are on test
 	// clocks, test/harness/clock.ts) overlap the others' work. The e2e suites pass --runInBand.
 	maxWorkers: Math.max(6, availableParallelism()),
-	// What a worker's files load from node_modules (n8n-core, n8n-workflow: about 2 s of CPU a
-	// file) is loaded once per worker, in one vm context; our own code loads afresh in each file.
-	// The integration tier alone: 108 s of CPU, 191 s with a context and modules per file.
+	// What a jest process's files load from node_modules (n8n-core, n8n-workflow: about 2 s of
+	// CPU a file) is loaded once per process, in one vm context; our own code loads afresh in
+	// each file, and what jest keeps of a file is cleared before the next one. The integration
+	// tier alone: 108 s of CPU, 191 s with a context and modules per file.
 	testEnvironment: '<rootDir>/test/harness/shared-modules-environment.js',
 	runtime: '<rootDir>/test/harness/shared-modules-runtime.js',
 	testSequencer: '<rootDir>/test/harness/sequencer.js',

@@ -107,6 +107,7 @@ export class Jobs extends Map<string, StoredJob> {
 				job.status = 'running';
 				job.startedAt = stepAt;
 			} else if (job.reads < this.readsBeforeFinal) {
+				job.nextStepAt = now; // it ends after the read that saw it running, not before
 				return;
 			} else {
 				job.status = job.outcome;

@@ -62,7 +62,14 @@ export function plan(options: PlanOptions): TaskSpec[] {
 			// At a lower priority while a suite or a shared n8n runs: its decisions about time run on
 			// test clocks, while the installs and the shared n8n beside it are on the way to the end;
 			// after them, at 0 (beside busy loops, niced to the end, it starved: 12:34 wall for 7:34 CPU).
-			nice: { niceness: 10, until: [...hostNames, ...options.suites.map(suiteStep)] },
+			...(options.integrationBesideE2e
+				? {
+						nice: {
+							niceness: 10,
+							until: [...SETUP_STEPS, ...hostNames, ...options.suites.map(suiteStep)],
+						},
+					}
+				: {}),
 			needs: ['build'],
 		},
 	];
@@ -152,6 +159,11 @@ export function plan(options: PlanOptions): TaskSpec[] {
 }
 
 const suiteStep = (suite: Suite) => `e2e ${suite.line} ${suite.name}`;
+const SETUP_STEPS = [
+	'services',
+	'sqlite3',
+	...['n8n-1', 'n8n-2'].flatMap((line) => [`packages ${line}`, `install ${line}`]),
+];
 
 /**
  * With `--only <pattern>`: the steps whose names match, and the steps they need (the build, an
@@ -169,9 +181,10 @@ export function select(specs: TaskSpec[], pattern?: string): TaskSpec[] {
 	const kept = (names?: string[]) => names?.filter((name) => chosen.has(name));
 	return specs
 		.filter((s) => chosen.has(s.name))
-		.map((s) => ({
+		.map(({ nice, ...s }) => ({
 			...s,
 			after: kept(s.after),
-			...(s.nice ? { nice: { ...s.nice, until: kept(s.nice.until)! } } : {}),
+			// Niced only while something it yields to runs too.
+			...(nice && kept(nice.until)!.length ? { nice: { ...nice, until: kept(nice.until)! } } : {}),
 		}));
 }

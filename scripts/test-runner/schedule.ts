@@ -90,7 +90,11 @@ export class Schedule {
 	) {
 		const names = new Set(tasks.map((task) => task.spec.name));
 		for (const task of tasks)
-			for (const before of [...(task.spec.after ?? []), ...(task.spec.needs ?? [])])
+			for (const before of [
+				...(task.spec.after ?? []),
+				...(task.spec.needs ?? []),
+				...(task.spec.nice?.until ?? []),
+			])
 				if (!names.has(before))
 					throw new Error(`${task.spec.name} comes after "${before}", which is no task`);
 	}

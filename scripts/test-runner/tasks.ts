@@ -115,13 +115,21 @@ export class Task {
 		}
 	}
 
-	/** Back to niceness 0, its whole process group (lowering it needs root or CAP_SYS_NICE). */
+	/**
+	 * Back to niceness 0, its whole process group (lowering it needs root or CAP_SYS_NICE). Under
+	 * Linux's autogroups each step is a session of its own, and a niceness orders only the
+	 * processes within it.
+	 */
 	unnice(): string {
 		if (this.state !== 'running' || !this.child?.pid) return 'not running';
-		const result = spawnSync('renice', ['-n', '0', '-g', String(this.child.pid)], {
-			encoding: 'utf8',
-		});
-		return result.status === 0 ? 'at niceness 0' : `still niced: ${result.stderr.trim()}`;
+		// An absolute priority (`-n 0` adds 0 where POSIXLY_CORRECT is set), then read back.
+		const group = String(this.child.pid);
+		const result = spawnSync('renice', ['0', '-g', group], { encoding: 'utf8' });
+		const now = spawnSync('ps', ['-o', 'ni=', '-g', group], { encoding: 'utf8' }).stdout;
+		const niced = now.split('\n').filter((n) => n.trim() && Number(n) !== 0).length;
+		return result.status === 0 && !niced
+			? 'at niceness 0'
+			: `still niced: ${result.stderr.trim() || `${niced} processes`}`;
 	}
 
 	get seconds(): number {

@@ -17,7 +17,7 @@ import { example, named } from './shared/examples';
 describe('examples run by hand', () => {
 	let session: N8nSession;
 	beforeAll(async () => {
-		// A job ends only after Job > Get saw it running once: the loop is shown however slow n8n is.
+		// A job ends only after Job > Get has read it once: the loop is shown however slow n8n is.
 		session = await N8nSession.shared('default', {
 			sandbox: { jobStepMs: 1500, jobReadsBeforeFinal: 1 },
 		});

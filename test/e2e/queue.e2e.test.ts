@@ -5,8 +5,9 @@
  * (a) webhook calls spread over both workers, each correct, one execute POST per call;
  * (b) the trigger polling on main fires exactly once per finished job, also while a worker is
  *     down and after main restarts;
- * (c) a worker killed (SIGKILL, then SIGTERM) during Execute and wait: n8n ends the execution
- *     as failed and does not run it again (one POST), and the job id is in that worker's log.
+ * (c) a worker killed during Execute and wait, one with SIGKILL, then the other with SIGTERM
+ *     (then started again): n8n ends each execution as failed and does not run it again (one
+ *     POST), and the job id is in that worker's log.
  * It kills and restarts n8n's processes, so it has that n8n to itself (an exclusive turn:
  * e2e/shared-n8n.ts). Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 2 to 4
  * minutes beside the other suites, most of it n8n ending the killed workers' executions.
@@ -182,7 +183,6 @@ test(
 		// SIGTERM, to the other worker (the killed one stays down: one n8n start fewer): n8n's
 		// graceful shutdown waits for the running execution, then gives up and exits.
 		const terminated = await longRun('term');
-		expect(terminated.worker).not.toBe(killed.worker);
 		const terminatedAt = Date.now();
 		await session.n8n.stop(WORKERS[terminated.worker], 'SIGTERM', null);
 		log(

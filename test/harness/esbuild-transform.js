@@ -4,8 +4,12 @@
  * them) but loaded TypeScript in every jest process: 19 suites and 6 integration workers.
  */
 const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
 const { transformSync } = require('esbuild');
 const { version } = require('esbuild/package.json');
+
+// jest keys its cache by this alone: esbuild's version and this file (its options) are in it.
+const SELF = readFileSync(__filename, 'utf8');
 
 // What of tsconfig.json changes the output: its target (class fields defined as ES2022 does).
 const tsconfigRaw = { compilerOptions: { target: 'es2022', esModuleInterop: true } };
@@ -24,7 +28,9 @@ module.exports = {
 		});
 		return { code, map };
 	},
-	getCacheKey(source, path) {
-		return createHash('sha256').update(`${version}\0${path}\0${source}`).digest('hex');
+	getCacheKey(source, path, { configString, instrument }) {
+		return createHash('sha256')
+			.update([version, SELF, configString, String(instrument), path, source].join('\0'))
+			.digest('hex');
 	},
 };

@@ -1,6 +1,6 @@
 /**
- * The integration tier's module loader: jest's, except that a module of node_modules is loaded
- * once per worker, not once per test file (n8n-core and n8n-workflow took about 2 s of CPU in
+ * jest's module loader, except that a module of node_modules is loaded once per jest process
+ * (worker), not once per test file (n8n-core and n8n-workflow took about 2 s of CPU in
  * each of 59 files). Our own code (nodes/, test/) still loads afresh in each file.
  */
 const { sep } = require('node:path');

@@ -196,22 +196,23 @@ describe("npm test's plan", () => {
 		expect(() => select(plan(options), 'nothing like it')).toThrow(/no step matches/);
 	});
 
-	test('the integration tier yields to every suite and shared n8n; n8n 1.x’s packages to n8n 2.x’s', () => {
-		const specs = plan(options);
+	test('the integration tier yields to every install, suite and shared n8n (beside them only); n8n 1.x’s packages to n8n 2.x’s', () => {
+		const specs = plan({ ...options, integrationBesideE2e: true });
 		const yieldsTo = named(specs, 'integration').nice!.until;
 		expect(yieldsTo.sort()).toEqual(
 			specs
-				.filter((s) => s.suite || s.service)
+				.filter((s) => s.suite || s.service || s.tier === 'setup')
 				.map((s) => s.name)
 				.sort(),
 		);
+		expect(named(plan(options), 'integration').nice).toBeUndefined(); // after the suites
 		expect(named(specs, 'packages n8n-1').nice).toEqual({
 			niceness: 10,
 			until: ['packages n8n-2'],
 		});
 		expect(named(specs, 'packages n8n-2').nice).toBeUndefined();
-		// --only: what it leaves out is not waited for
-		expect(named(select(specs, '^integration$'), 'integration').nice!.until).toEqual([]);
+		// --only: with nothing it yields to, it is not niced
+		expect(named(select(specs, '^integration$'), 'integration').nice).toBeUndefined();
 	});
 });
 
