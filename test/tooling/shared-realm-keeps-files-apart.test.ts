@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * jest here shares one vm context and what node_modules gives per worker between test files
  * (test/harness/shared-modules-*.js). Three canary files in one worker, one after another: the
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's own config file, CommonJS
 const config = require(join(root, 'jest.config.js'));
 
 test('a file fails by its own errors and starts clean after the files before it', () => {

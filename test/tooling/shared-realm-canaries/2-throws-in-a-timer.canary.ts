@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 // An error thrown outside the test's await chain must fail this file.
 test('throws in a timer', async () => {
 	setTimeout(() => {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 // Starts as if it were the worker's first file.
 import { DateTime } from 'luxon';
 
