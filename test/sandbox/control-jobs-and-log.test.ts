@@ -16,9 +16,10 @@ import { UNKNOWN, useSandbox } from '../harness/sandbox-fixture';
 const env = useSandbox({ jobStepMs: 60 });
 
 describe('control endpoints', () => {
-	const start = async () =>
+	/** A run of a runnable asset on `sandbox` (this file's own by default): its job id. */
+	const start = async (sandbox = env.sandbox) =>
 		(
-			await api(env.sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
+			await api(sandbox, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
 				method: 'POST',
 				body: { jobSource: 'API' },
 			})
@@ -28,12 +29,7 @@ describe('control endpoints', () => {
 		const clock = new TestClock();
 		const stepped = await startSandbox({ jobStepMs: 1000, jobReadsBeforeFinal: 2, clock });
 		try {
-			const jobId = (
-				await api(stepped, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
-					method: 'POST',
-					body: { jobSource: 'API' },
-				})
-			).json.data.jobId;
+			const jobId = await start(stepped);
 			const statuses = [];
 			for (let read = 0; read < 3; read++) {
 				await clock.sleep(60_000); // many steps: only the reads hold it back
@@ -51,12 +47,7 @@ describe('control endpoints', () => {
 		const clock = new TestClock();
 		const stepped = await startSandbox({ jobStepMs: 1000, clock });
 		try {
-			const held = (
-				await api(stepped, `/assets/${SEED_IDS.salesforceOpportunities}/execute`, {
-					method: 'POST',
-					body: { jobSource: 'API' },
-				})
-			).json.data.jobId;
+			const held = await start(stepped);
 			await call(stepped, `/__sandbox/jobs/${held}`, { method: 'POST', body: { hold: true } });
 			await clock.sleep(1250);
 			expect((await api(stepped, `/jobs/${held}`)).json.data.status).toBe('pending');
