@@ -59,9 +59,8 @@ export function plan(options: PlanOptions): TaskSpec[] {
 			name: 'integration',
 			tier: 'integration',
 			command: `npm run test:integration -- ${jestReport}`,
-			// At a lower priority while a suite or a shared n8n runs: its decisions about time run on
-			// test clocks, while the installs and the shared n8n beside it are on the way to the end;
-			// after them, at 0 (beside busy loops, niced to the end, it starved: 12:34 wall for 7:34 CPU).
+			// At a lower priority while an install, a suite or a shared n8n runs: its decisions about
+			// time run on test clocks, while those are on the way to the end; after them, at 0.
 			...(options.integrationBesideE2e
 				? {
 						nice: {
