@@ -32,10 +32,9 @@ export const DURABLE_CURSORS = {
  * WAL mode that n8n 2.x has by default (and n8n recommends for 1.x).
  */
 export const LINE_ENV: Record<N8nLine, Record<string, string>> = {
-	// No task runner (nothing the suites run is a Code node, which would wait 60 s for a runner
-	// and fail; an idle runner and n8n's answers to
-	// its offers, four a second, cost about 2 s of CPU a minute per process) and a database
-	// ping a minute rather than every 2 s: an idle n8n 2.41 took 8 s of CPU a minute, now 2.5.
+	// No task runner (no suite runs a Code node, which would wait 60 s for one and fail; an idle
+	// runner and n8n's answers to its offers, four a second, cost about 2 s of CPU a minute) and a
+	// database ping a minute, not every 2 s: an idle n8n 2.41 took 8 s of CPU a minute, now 2.5.
 	'n8n-2': {
 		N8N_RUNNERS_MODE: 'external',
 		N8N_RUNNERS_AUTH_TOKEN: randomUUID(), // external mode requires one; no runner uses it
