@@ -6,7 +6,7 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': '<rootDir>/test/harness/esbuild-transform.js' },
 	// A hang guard, not a speed check (speed lives in bench/): at npm test's busiest (the
-	// integration files beside 16 n8n start-ups on 2 cores) a test takes tens of times its time
+	// integration files beside 15 n8n start-ups on 2 cores) a test takes tens of times its time
 	// alone (the trigger poll's budget test: 0.5 s alone, past 60 s on CI once).
 	testTimeout: 180_000,
 	// More files run at once than there are cores (6 on a 2-core machine, where jest's default,

@@ -59,6 +59,18 @@ async function main() {
 		return;
 	}
 	const sandbox = await startSandbox(options);
+	// Before anything is printed: whoever reads "listening" may send Ctrl-C at once.
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		void sandbox.close().then(() => {
+			console.log(`sandbox: stopped (${signal})`);
+			process.exit(0);
+		});
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
 	const every = isWildcard(sandbox.address) ? ` (every interface, ${sandbox.address.address})` : '';
 	console.log(`Asset Workspace sandbox listening on ${sandbox.url}${every}`);
 	const row = (label: string, text: string) => console.log(`  ${label.padEnd(31)} ${text}`);
@@ -77,18 +89,6 @@ async function main() {
 		`  Try: curl -H 'Authorization: Bearer aw_sandbox_owner' '${sandbox.url}${API_PREFIX}/assets?limit=5'`,
 	);
 	console.log('Press Ctrl-C to stop.');
-
-	let stopping = false;
-	const stop = (signal: string) => {
-		if (stopping) return;
-		stopping = true;
-		void sandbox.close().then(() => {
-			console.log(`sandbox: stopped (${signal})`);
-			process.exit(0);
-		});
-	};
-	process.on('SIGINT', () => stop('SIGINT'));
-	process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 if (require.main === module) {

@@ -1,5 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
-/** Shared fixtures for node tests: a sandbox per suite (sandbox-fixture.ts), parameter builders, the node's runner. */
+/**
+ * Shared fixtures for node tests: a sandbox per suite (sandbox-fixture.ts), parameter builders,
+ * the node's runner.
+ */
 import { WAIT_POLICY } from '../../nodes/AssetWorkspace/helpers/waitForJob';
 import { SEED_IDS } from '../../sandbox/seed';
 import type { Sandbox } from '../../sandbox/server';

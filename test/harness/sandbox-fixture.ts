@@ -1,6 +1,6 @@
 /**
- * A sandbox per suite, for tests that only talk to it: no n8n module is loaded (about 2 s of CPU
- * per test file, which the node's fixtures, fixtures.ts, take).
+ * A sandbox per suite, for tests that only talk to it: it loads no n8n module (the node's
+ * fixtures, fixtures.ts, load n8n-core and n8n-workflow: about 2 s of CPU in a jest process).
  */
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import type { TestClock } from './clock';
