@@ -44,34 +44,6 @@ export function plan(options: PlanOptions): TaskSpec[] {
 		(suite): suite is Suite & { config: N8nConfig } => suite.config !== 'own',
 	);
 	const hostNames = [...new Set(shared.map((s) => hostName(s.line, s.config)))];
-	const checks: TaskSpec[] = [
-		{ name: 'unit', tier: 'unit', command: `npm run test:unit -- ${jestReport}` },
-		{ name: 'lint', tier: 'checks', command: 'npm run lint', after: ['unit'] },
-		{ name: 'format', tier: 'checks', command: 'npm run format:check', after: ['lint'] },
-		{ name: 'typecheck', tier: 'checks', command: 'npm run typecheck', after: ['format'] },
-		{
-			name: 'build',
-			tier: 'checks',
-			command: `npm run build && npm pack --silent --pack-destination ${options.packageDir}`,
-			after: ['typecheck'],
-		},
-		{
-			name: 'integration',
-			tier: 'integration',
-			command: `npm run test:integration -- ${jestReport}`,
-			// At a lower priority while an install, a suite or a shared n8n runs: its decisions about
-			// time run on test clocks, while those are on the way to the end; after them, at 0.
-			...(options.integrationBesideE2e
-				? {
-						nice: {
-							niceness: 10,
-							until: [...SETUP_STEPS, ...hostNames, ...options.suites.map(suiteStep)],
-						},
-					}
-				: {}),
-			needs: ['build'],
-		},
-	];
 	const setup: TaskSpec[] = [
 		// One after the other: both may run apt-get, which allows one at a time.
 		{
@@ -103,6 +75,38 @@ export function plan(options: PlanOptions): TaskSpec[] {
 				after: ['sqlite3'],
 			},
 		]),
+	];
+	const checks: TaskSpec[] = [
+		{ name: 'unit', tier: 'unit', command: `npm run test:unit -- ${jestReport}` },
+		{ name: 'lint', tier: 'checks', command: 'npm run lint', after: ['unit'] },
+		{ name: 'format', tier: 'checks', command: 'npm run format:check', after: ['lint'] },
+		{ name: 'typecheck', tier: 'checks', command: 'npm run typecheck', after: ['format'] },
+		{
+			name: 'build',
+			tier: 'checks',
+			command: `npm run build && npm pack --silent --pack-destination ${options.packageDir}`,
+			after: ['typecheck'],
+		},
+		{
+			name: 'integration',
+			tier: 'integration',
+			command: `npm run test:integration -- ${jestReport}`,
+			// At a lower priority while an install, a suite or a shared n8n runs: its decisions about
+			// time run on test clocks, while those are on the way to the end; after them, at 0.
+			...(options.integrationBesideE2e
+				? {
+						nice: {
+							niceness: 10,
+							until: [
+								...setup.map((step) => step.name),
+								...hostNames,
+								...options.suites.map(suiteStep),
+							],
+						},
+					}
+				: {}),
+			needs: ['build'],
+		},
 	];
 	const hosts: TaskSpec[] = hostNames.map((name) => {
 		const on = shared.filter((s) => hostName(s.line, s.config) === name);
@@ -158,11 +162,6 @@ export function plan(options: PlanOptions): TaskSpec[] {
 }
 
 const suiteStep = (suite: Suite) => `e2e ${suite.line} ${suite.name}`;
-const SETUP_STEPS = [
-	'services',
-	'sqlite3',
-	...['n8n-1', 'n8n-2'].flatMap((line) => [`packages ${line}`, `install ${line}`]),
-];
 
 /**
  * With `--only <pattern>`: the steps whose names match, and the steps they need (the build, an
