@@ -8,11 +8,12 @@ const { readFileSync } = require('node:fs');
 const { transformSync } = require('esbuild');
 const { version } = require('esbuild/package.json');
 
-// jest keys its cache by this alone: esbuild's version and this file (its options) are in it.
+// jest keys its cache by this alone: esbuild's version, this file and tsconfig.json are in it.
 const SELF = readFileSync(__filename, 'utf8');
 
-// What of tsconfig.json changes the output: its target (class fields defined as ES2022 does).
-const tsconfigRaw = { compilerOptions: { target: 'es2022', esModuleInterop: true } };
+// The project's compiler options (esbuild reads those that change its output: the target, so
+// class fields are defined as ES2022 does, and esModuleInterop).
+const tsconfigRaw = { compilerOptions: require('../../tsconfig.json').compilerOptions };
 
 module.exports = {
 	process(source, path) {
@@ -30,7 +31,17 @@ module.exports = {
 	},
 	getCacheKey(source, path, { configString, instrument }) {
 		return createHash('sha256')
-			.update([version, SELF, configString, String(instrument), path, source].join('\0'))
+			.update(
+				[
+					version,
+					SELF,
+					JSON.stringify(tsconfigRaw),
+					configString,
+					String(instrument),
+					path,
+					source,
+				].join('\0'),
+			)
 			.digest('hex');
 	},
 };
