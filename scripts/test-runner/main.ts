@@ -6,7 +6,7 @@
  * Every step logs to tmp/test-logs/<step>.log; the end shows each step's result, when it ran,
  * its wall and CPU time and tests, each tier's totals, the n8n processes started, and what
  * failed. Ctrl-C stops everything it started. AW_TEST_STAGGER_S (default 2: a suite starts jest,
- * not n8n) spaces the suites' starts; AW_TEST_MAX_SUITES (default: one per 1.5 GB of memory)
+ * not n8n) spaces the suites' starts; AW_TEST_MAX_SUITES (default: one per 0.5 GB of memory)
  * caps how many run at once; AW_TEST_SUITE_TIMEOUT_MIN (default 45)
  * stops a suite that runs longer; AW_TEST_INTEGRATION_BESIDE_E2E=0 starts the suites only after
  * the integration tier. `--only <pattern>` runs the matching steps and what they need; `--plan
@@ -52,8 +52,10 @@ async function main() {
 	const since = Date.now();
 	const runId = `${process.pid}-${since}`;
 	const staggerMs = Number(process.env.AW_TEST_STAGGER_S ?? 2) * 1000;
+	// A suite is a jest process of about 100 MB beside the shared n8n it uses: at npm test's
+	// busiest, 16 suites' processes took 1.5 GB of 11.4 GB (8 n8n processes: 4.7 GB; Chromium).
 	const maxSuites = Number(
-		process.env.AW_TEST_MAX_SUITES ?? Math.max(2, Math.floor(totalmem() / 1.5e9)),
+		process.env.AW_TEST_MAX_SUITES ?? Math.max(2, Math.floor(totalmem() / 0.5e9)),
 	);
 	const logs = values.logs ?? LOGS;
 	for (const dir of values.plan ? [logs] : [logs, PACKAGE_DIR]) {
