@@ -2,15 +2,15 @@
 /**
  * The steps of `npm test` and what each waits for.
  *
- * One after another on the CPU: the unit tier, lint, format, type check, the build (packed once
- * for every end-to-end suite). Meanwhile: both n8n runtimes install (their packages side by
- * side, and one sqlite3 build beside them), and Chromium, Redis and PostgreSQL when missing.
- * After the build:
- * the integration tier. Once the build, the services and a line's runtime are ready: one shared
- * n8n per line and configuration the suites name (e2e/n8n-host.ts), a service step that runs
- * until every suite on it has ended. Every end-to-end suite (suites.ts) starts once its shared
- * n8n is ready, beside the integration tier, whose decisions about time run on a test clock;
- * after it without `integrationBesideE2e` (AW_TEST_INTEGRATION_BESIDE_E2E=0).
+ * From the start: the build (packed once for every end-to-end suite), and one after another the
+ * unit tier, lint, format, type check; both n8n runtimes install (their packages side by side,
+ * and one sqlite3 build beside them), and Chromium, Redis and PostgreSQL when missing. After the
+ * build (seconds in; after the checks, it ended at 0:38), the integration tier. Once the build,
+ * the services and a line's runtime are ready: one shared n8n per line and configuration the
+ * suites name (e2e/n8n-host.ts), a service step that runs until every suite on it has ended.
+ * Every end-to-end suite (suites.ts) starts once its shared n8n is ready, beside the integration
+ * tier, whose decisions about time run on a test clock; after it without `integrationBesideE2e`
+ * (AW_TEST_INTEGRATION_BESIDE_E2E=0).
  */
 import { join } from 'node:path';
 
@@ -77,16 +77,15 @@ export function plan(options: PlanOptions): TaskSpec[] {
 		]),
 	];
 	const checks: TaskSpec[] = [
-		{ name: 'unit', tier: 'unit', command: `npm run test:unit -- ${jestReport}` },
-		{ name: 'lint', tier: 'checks', command: 'npm run lint', after: ['unit'] },
-		{ name: 'format', tier: 'checks', command: 'npm run format:check', after: ['lint'] },
-		{ name: 'typecheck', tier: 'checks', command: 'npm run typecheck', after: ['format'] },
 		{
 			name: 'build',
 			tier: 'checks',
 			command: `npm run build && npm pack --silent --pack-destination ${options.packageDir}`,
-			after: ['typecheck'],
 		},
+		{ name: 'unit', tier: 'unit', command: `npm run test:unit -- ${jestReport}` },
+		{ name: 'lint', tier: 'checks', command: 'npm run lint', after: ['unit'] },
+		{ name: 'format', tier: 'checks', command: 'npm run format:check', after: ['lint'] },
+		{ name: 'typecheck', tier: 'checks', command: 'npm run typecheck', after: ['format'] },
 		{
 			name: 'integration',
 			tier: 'integration',

@@ -160,6 +160,28 @@ describe("npm test's plan", () => {
 		);
 	});
 
+	test('the build starts first, beside the unit tier, and the checks follow that tier one after another: the shared n8n and the integration tier wait for the build alone', () => {
+		const specs = plan(options);
+		expect(specs.map((s) => s.name).slice(6, 11)).toEqual([
+			'build',
+			'unit',
+			'lint',
+			'format',
+			'typecheck',
+		]);
+		expect([named(specs, 'build').after, named(specs, 'unit').after]).toEqual([
+			undefined,
+			undefined,
+		]);
+		expect(['lint', 'format', 'typecheck'].map((step) => named(specs, step).after)).toEqual([
+			['unit'],
+			['lint'],
+			['format'],
+		]);
+		expect(named(specs, 'integration').needs).toEqual(['build']);
+		expect(named(specs, 'integration').after).toBeUndefined();
+	});
+
 	test('both lines install their packages side by side, beside the one sqlite3 build, then each line copies that build', () => {
 		const specs = plan(options);
 		for (const step of ['sqlite3', 'packages n8n-2', 'packages n8n-1'])
@@ -191,7 +213,7 @@ describe("npm test's plan", () => {
 				'services',
 			].sort(),
 		);
-		expect(named(chosen, 'build').after).toEqual([]);
+		expect(named(select(plan(options), '^lint$'), 'lint').after).toEqual([]); // after unit
 		expect(named(chosen, 'e2e n8n-2 trigger').after).toEqual([]);
 		expect(() => select(plan(options), 'nothing like it')).toThrow(/no step matches/);
 	});
