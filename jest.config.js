@@ -11,9 +11,10 @@ module.exports = {
 	testTimeout: 180_000,
 	// One file more than there are cores (3 on a 2-core machine), so that a file's real waits (a
 	// few: most waits are on test clocks, test/harness/clock.ts) overlap another's work. Each
-	// worker loads jest and n8n once, and more workers only contend: with 6 on 2 cores the
-	// integration tier took 154 s of CPU and 80 s alone, with 3 132 s and 71 s; the unit tier 10.9 s
-	// and 6.1 s, with 3 8.0 s and 4.4 s. The e2e suites pass --runInBand.
+	// worker loads jest and n8n once, and more workers only contend: alone on 2 cores, runs of 6
+	// and 3 in turn, the integration tier took 145 and 155 s of CPU with 6, 122 and 152 s with 3;
+	// the unit tier 10.9 s (6.1 s wall) with 6, 8.0 s (4.4 s) with 3. The e2e suites pass
+	// --runInBand.
 	maxWorkers: availableParallelism() + 1,
 	// What a jest process's files load from node_modules (n8n-core, n8n-workflow: about 2 s of
 	// CPU a file) is loaded once per process, in one vm context; our own code loads afresh in
