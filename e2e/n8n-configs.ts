@@ -3,7 +3,7 @@
  * The ways of running n8n that the end-to-end suites share one n8n of, per line (`npm test` starts
  * one of each that its suites name: e2e/n8n-host.ts):
  * - `default`: `n8n start` as n8n ships (without a task runner on 2.x: LINE_ENV), SQLite,
- *   executions in the main process;
+ *   executions in the main process; on 2.x it serves the editor (the screenshots use it);
  * - `durable`: n8n 2.x with its scheduler and durable poll cursors on (each poll's state is
  *   committed; n8n 1.x has no such mode);
  * - `queue`: n8n 2.x in queue mode, as users scale it out: one main, two workers, Redis and
@@ -49,6 +49,13 @@ export const CONFIG_LINES: Record<N8nConfig, readonly N8nLine[]> = {
 	durable: ['n8n-2'],
 	queue: ['n8n-2'],
 };
+
+/**
+ * The shared n8n that serves its editor (n8n's UI): the screenshots suite drives it there, as
+ * n8n 2.x ships (each start of it costs about 4.5 s more CPU, 15.6 s against 11.0 to 11.5).
+ */
+export const servesEditor = (line: N8nLine, config: N8nConfig) =>
+	line === 'n8n-2' && config === 'default';
 
 /** Queue mode's workers (the queue suite spreads calls over both and kills each once). */
 export const QUEUE_WORKERS = 2;

@@ -9,7 +9,13 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 
-import { DURABLE_CURSORS, LINE_ENV, QUEUE_WORKERS, type N8nConfig } from './n8n-configs';
+import {
+	DURABLE_CURSORS,
+	LINE_ENV,
+	QUEUE_WORKERS,
+	servesEditor,
+	type N8nConfig,
+} from './n8n-configs';
 import { N8n } from './n8n';
 import { QueueServices } from './queue';
 import type { N8nLine } from './runtime-lines';
@@ -58,6 +64,7 @@ export class HostedN8n {
 		this.streams.push(stream);
 		const n8n = new N8n({
 			line: this.line,
+			editor: servesEditor(this.line, this.config),
 			env,
 			userFolder: join(this.folder, name),
 			onOutput: (text) => stream.write(text),

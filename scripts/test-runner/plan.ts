@@ -121,7 +121,7 @@ export function plan(options: PlanOptions): TaskSpec[] {
 				...(first.length ? [`--first '${first.join(',')}'`] : []),
 			].join(' '),
 			// Its n8n start-ups take the start slot kept for those whose suites wait for ticks, and
-			// two more than the other n8n starts (npm run dev's, the screenshots'): the four hosts
+			// two more than the other n8n starts (npm run dev's): the four hosts
 			// start side by side, not one after another (the last was ready 2 minutes late).
 			env: {
 				AW_PACKAGE_TARBALL: options.tarball,

@@ -6,10 +6,10 @@
  * its own jest process, with its own sandbox, side by side with the others, on the shared n8n
  * of its line and of the configuration its header names (`@n8n-config durable` or `queue`;
  * without the tag, `default`: e2e/n8n-configs.ts), or, with `@n8n-config own`, on an n8n it
- * starts itself (`npm run dev`, the screenshots). A suite that restarts its shared n8n says
- * `@restarts-n8n`: it has the n8n to itself first (e2e/n8n-host-state.ts). A suite that waits
- * for the trigger's polls says `@waits-for-ticks`: those start first, so their waits begin early
- * and the suites that only need CPU fill the time in between.
+ * starts itself (`npm run dev`). A suite that restarts its shared n8n says `@restarts-n8n`: it
+ * has the n8n to itself first (e2e/n8n-host-state.ts). A suite that waits for the trigger's polls
+ * says `@waits-for-ticks`: those start first, so their waits begin early and the suites that only
+ * need CPU fill the time in between.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

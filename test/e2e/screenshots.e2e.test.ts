@@ -5,9 +5,8 @@
  * editor shows what the picture is meant to show (every node of the chain green, the node's
  * parameters and output, the picker's assets, the trigger's watched runs); here we check that it
  * finished and wrote the same pictures that the README shows, as real PNGs of the viewport.
- * The script starts an n8n of its own (with the editor, and only what its pictures show in it).
- *
- * @n8n-config own
+ * Here the script takes them in the shared n8n 2.x (`--n8n`), which serves the editor; run by a
+ * person, it starts an n8n of its own.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { runtimeOf } from '../../e2e/runtime-lines';
+import { sharedN8n, type SharedN8n } from '../../e2e/shared-n8n';
 import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots-manifest';
 import { ROOT, runScript, type ScriptResult } from '../harness/scripts';
 
@@ -26,10 +26,16 @@ describe('npm run screenshots', () => {
 	const out = mkdtempSync(join(tmpdir(), 'aw-shots-'));
 	let result: ScriptResult;
 	let manifest: Manifest;
-	afterAll(() => rmSync(out, { recursive: true, force: true }));
+	let n8n: SharedN8n | undefined;
+	afterAll(async () => {
+		rmSync(out, { recursive: true, force: true });
+		await n8n?.detach();
+	});
 
 	beforeAll(async () => {
-		result = await runScript('scripts/screenshots.ts', ['--out', out]);
+		// Attached here too: run alone, the suite starts a private shared n8n, which lives as it does.
+		n8n = await sharedN8n('default', { line: 'n8n-2' });
+		result = await runScript('scripts/screenshots.ts', ['--out', out, '--n8n', n8n.file]);
 		manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8'));
 	}, 25 * 60_000);
 
