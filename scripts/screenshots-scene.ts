@@ -45,7 +45,7 @@ async function compareWorkflow(session: N8nSession) {
 				id: 'compare',
 				name: COMPARE_NODE,
 				type: 'n8n-nodes-asset-workspace.assetWorkspace',
-				typeVersion: 2,
+				typeVersion: 1,
 				position: [260, 0],
 				parameters: {
 					resource: 'modelVersion',

@@ -21,9 +21,7 @@ export class AssetWorkspace implements INodeType {
 		name: 'assetWorkspace',
 		icon: { light: 'file:assetWorkspace.svg', dark: 'file:assetWorkspace.dark.svg' },
 		group: ['transform'],
-		// 2: Asset > Execute's Parameters (JSON) starts as {} (version 1 keeps its example).
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Read assets and model versions, run assets and follow their jobs in Asset Workspace',

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 const JSON_EXAMPLE = '{"RUN_DATE": "2026-11-21"}';
 
-// Empty from version 2 on: `{}` rather than '', which n8n's JSON editor marks as an error.
+// Empty is `{}` rather than '', which n8n's JSON editor marks as an error.
 const parametersJson: INodeProperties = {
 	displayName: 'Parameters (JSON)',
 	name: 'parametersJson',
@@ -12,7 +12,7 @@ const parametersJson: INodeProperties = {
 	// n8n's JSON editor shows no placeholder: the example is the hint.
 	hint: `For example ${JSON_EXAMPLE}`,
 	description: 'A JSON object of parameter names to values. Empty: no parameters.',
-	displayOptions: { show: { specifyParameters: ['json'], '@version': [{ _cnd: { gte: 2 } }] } },
+	displayOptions: { show: { specifyParameters: ['json'] } },
 };
 
 export const parameterProperties: INodeProperties[] = [
@@ -63,12 +63,4 @@ export const parameterProperties: INodeProperties[] = [
 		],
 	},
 	parametersJson,
-	// Version 1 keeps the example as its default: n8n saves only values that differ from the
-	// default, so a version 1 workflow that left the field as it was sends it.
-	{
-		...parametersJson,
-		default: '{\n  "RUN_DATE": "2026-11-21"\n}',
-		hint: undefined,
-		displayOptions: { show: { specifyParameters: ['json'], '@version': [1] } },
-	},
 ];

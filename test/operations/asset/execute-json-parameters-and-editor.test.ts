@@ -1,7 +1,6 @@
 /**
- * Asset > Execute across the node's versions, and what the editor shows for it: version 2's
- * Parameters (JSON) is `{}` (no parameters) by default, version 1 keeps the example it had as its
- * default, so a saved workflow keeps sending what it sent. n8n saves only the values that differ
+ * Asset > Execute's Parameters (JSON), and what the editor shows for it: the field is `{}` (no
+ * parameters) by default, with the example as its hint. n8n saves only the values that differ
  * from a default (n8n-workflow's getNodeParameters, as the editor calls it on every change) and
  * fills the defaults in again when it runs a workflow (the same function, in the Workflow that
  * WorkflowExecute runs): both are n8n's own code here. About 1 s.
@@ -17,7 +16,7 @@ import { json, rl, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();
 const description = new AssetWorkspace().description;
-const OLD_DEFAULT = '{\n  "RUN_DATE": "2026-11-21"\n}';
+const EXAMPLE = '{\n  "RUN_DATE": "2026-11-21"\n}';
 const execute = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'asset',
 	operation: 'execute',
@@ -28,38 +27,33 @@ const execute = (extra: INodeParameters = {}): INodeParameters => ({
 });
 
 /** The parameters the run sent, as the sandbox recorded them. */
-async function sentParameters(parameters: INodeParameters, typeVersion?: number) {
-	const result = await runNode({ credentials: env.credentials, parameters, typeVersion });
+async function sentParameters(parameters: INodeParameters) {
+	const result = await runNode({ credentials: env.credentials, parameters });
 	expect(result.error).toBeUndefined();
 	const { jobId } = json(result)[0];
 	return (await call(env.sandbox, `/__sandbox/jobs/${jobId}`)).json.data.parameters;
 }
 
 /** What the editor saves for a node: only the values that differ from their defaults. */
-const saved = (parameters: INodeParameters, typeVersion: number) =>
-	resolveParameters(description, parameters, { typeVersion }, { defaults: false });
+const saved = (parameters: INodeParameters) =>
+	resolveParameters(description, parameters, { typeVersion: 1 }, { defaults: false });
 
-describe('Parameters (JSON) by node version', () => {
-	test('a new node is version 2', () => {
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+describe('Parameters (JSON)', () => {
+	test('the node has one version, 1', () => {
+		expect(description.version).toBe(1);
+		expect(description.defaultVersion).toBeUndefined();
 	});
 
-	test('version 1: a workflow saved with the old default text keeps sending it', async () => {
-		// The editor drops the value equal to version 1's default: the saved workflow has no parametersJson.
-		expect(saved(execute({ parametersJson: OLD_DEFAULT }), 1)).not.toHaveProperty('parametersJson');
-		expect(await sentParameters(execute(), 1)).toEqual({ RUN_DATE: '2026-11-21' });
+	test('Using JSON left as it is sends no parameters', async () => {
+		expect(saved(execute())).not.toHaveProperty('parametersJson');
+		expect(await sentParameters(execute())).toEqual({});
 	});
 
-	test('version 2: Using JSON left as it is sends no parameters', async () => {
-		expect(await sentParameters(execute(), 2)).toEqual({});
-	});
-
-	test('version 2: the old example text, typed in, is saved and sent', async () => {
-		expect(saved(execute({ parametersJson: OLD_DEFAULT }), 2)).toMatchObject({
-			parametersJson: OLD_DEFAULT,
+	test('the example text, typed in, is saved and sent', async () => {
+		expect(saved(execute({ parametersJson: EXAMPLE }))).toMatchObject({
+			parametersJson: EXAMPLE,
 		});
-		expect(await sentParameters(execute({ parametersJson: OLD_DEFAULT }), 2)).toEqual({
+		expect(await sentParameters(execute({ parametersJson: EXAMPLE }))).toEqual({
 			RUN_DATE: '2026-11-21',
 		});
 	});
@@ -69,17 +63,15 @@ describe('Parameters (JSON) by node version', () => {
 		['an empty object', '{}'],
 		['only spaces and new lines', ' \n\t\n '],
 		['an expression that gives ""', '={{ "" }}'],
-	])('empty JSON (%s) means no parameters, in both versions', async (_case, parametersJson) => {
-		for (const typeVersion of [1, 2]) {
-			expect(await sentParameters(execute({ parametersJson }), typeVersion)).toEqual({});
-		}
+	])('empty JSON (%s) means no parameters', async (_case, parametersJson) => {
+		expect(await sentParameters(execute({ parametersJson }))).toEqual({});
 	});
 });
 
 describe('what the editor shows for Asset > Execute', () => {
 	/** The names of the parameters n8n displays for these values, with the defaults filled in. */
-	function shown(values: INodeParameters, typeVersion = 2): string[] {
-		const node = { typeVersion };
+	function shown(values: INodeParameters): string[] {
+		const node = { typeVersion: 1 };
 		const all = resolveParameters(description, values, node);
 		return description.properties
 			.filter((property) => NodeHelpers.displayParameter(all, property, node, description))
@@ -98,24 +90,16 @@ describe('what the editor shows for Asset > Execute', () => {
 			'parameters',
 			...end,
 		]);
-		for (const typeVersion of [1, 2]) {
-			expect(shown(execute(), typeVersion)).toEqual([
-				...base,
-				'overlayNotice',
-				'parametersJson',
-				...end,
-			]);
-		}
+		expect(shown(execute())).toEqual([...base, 'overlayNotice', 'parametersJson', ...end]);
 		for (const name of ['retryNotice', 'overlayNotice']) {
 			expect(byName(name)).toHaveLength(1);
 			expect(byName(name)[0].displayName.length).toBeLessThanOrEqual(100);
 		}
 	});
 
-	test('Parameters (JSON): {} from version 2, the example as the hint under it', () => {
+	test('Parameters (JSON): {} by default, the example as the hint under it', () => {
 		expect(byName('parametersJson').map((p) => [p.default, p.hint])).toEqual([
 			['{}', 'For example {"RUN_DATE": "2026-11-21"}'],
-			[OLD_DEFAULT, undefined],
 		]);
 	});
 
