@@ -8,10 +8,12 @@ const parametersJson: INodeProperties = {
 	displayName: 'Parameters (JSON)',
 	name: 'parametersJson',
 	type: 'json',
+	// Required, as n8n's open-ended-node-fields rule asks of a top-level JSON field: {} sends none.
+	required: true,
 	default: '{}',
 	// n8n's JSON editor shows no placeholder: the example is the hint.
 	hint: `For example ${JSON_EXAMPLE}`,
-	description: 'A JSON object of parameter names to values. Empty: no parameters.',
+	description: 'A JSON object of parameter names to values; {} sends none',
 	displayOptions: { show: { specifyParameters: ['json'] } },
 };
 
