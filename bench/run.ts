@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 
-import { runtimeOf } from '../e2e/runtime-lines';
+import { runtimeOf } from '../e2e/runtime';
 import { answerValidation } from './answerValidation';
 import { manyGets } from './gets';
 import { log } from './measure';

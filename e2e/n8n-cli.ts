@@ -17,10 +17,8 @@ import {
 import { join } from 'node:path';
 
 import { installPackage, PACKAGE_NAME } from './install-package';
-import { noteN8nProcess } from './n8n-ledger';
 import { parseRawOutput, summarizeRun, type WorkflowRun } from './n8n-output';
-import type { Runtime } from './runtime-lines';
-import { inStartSlot } from './start-slots';
+import type { Runtime } from './runtime';
 
 export { PACKAGE_NAME };
 
@@ -41,8 +39,7 @@ export abstract class N8nCli {
 
 	/**
 	 * Runs an n8n CLI command without blocking this process (the sandbox may live in it). With
-	 * `measureMemory`, GNU time reports the process's peak resident memory. Each command loads all
-	 * of n8n, so it runs in a start slot (e2e/start-slots.ts).
+	 * `measureMemory`, GNU time reports the process's peak resident memory.
 	 *
 	 * stdout goes to a file, not a pipe: n8n exits right after printing a result, and on a pipe (where
 	 * Node.js writes asynchronously) the end of a large result can be lost (seen with 10 MB of items).
@@ -58,18 +55,15 @@ export abstract class N8nCli {
 		const stdoutFile = join(this.userFolder, `stdout-${process.hrtime.bigint()}.txt`);
 		const env = await this.env();
 		let stderr = '';
-		const code = await inStartSlot(async () => {
-			noteN8nProcess(args[0], this.userFolder);
-			const stdoutFd = openSync(stdoutFile, 'w');
-			const child = spawn(command[0], command.slice(1), {
-				cwd: this.userFolder,
-				env,
-				stdio: ['ignore', stdoutFd, 'pipe'],
-			});
-			closeSync(stdoutFd); // the child has its own copy
-			child.stderr!.on('data', (chunk) => (stderr += chunk));
-			return await new Promise<number | null>((resolve) => child.on('close', resolve));
+		const stdoutFd = openSync(stdoutFile, 'w');
+		const child = spawn(command[0], command.slice(1), {
+			cwd: this.userFolder,
+			env,
+			stdio: ['ignore', stdoutFd, 'pipe'],
 		});
+		closeSync(stdoutFd); // the child has its own copy
+		child.stderr!.on('data', (chunk) => (stderr += chunk));
+		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
 		const stdout = readFileSync(stdoutFile, 'utf8');
 		rmSync(stdoutFile, { force: true });
 		const peak = /__PEAK_KB=(\d+)/.exec(stderr)?.[1];

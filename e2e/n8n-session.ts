@@ -1,10 +1,10 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A suite's own part of a running n8n (most often the shared one: shared-n8n.ts): its sandbox, the
  * Asset Workspace credential pointing at it, and its workflows, each created with an id of its own
  * and with the session's credentials in place of the ones its file names, so that suites side by
  * side on one n8n never touch each other's. `close` makes its workflows inactive again and stops
- * its sandbox. Everything goes through n8n's REST API (rest-workflows.ts).
+ * its sandbox (and an n8n of its own). Everything goes through n8n's REST API (rest-workflows.ts).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -21,9 +21,9 @@ import {
 	setErrorWorkflow,
 	type CredentialRef,
 } from './rest-workflows';
-import type { N8nLine } from './runtime-lines';
-import { SharedN8n as SharedN8nClass, sharedN8n, type SharedN8n } from './shared-n8n';
-import type { N8nConfig } from './n8n-configs';
+import type { N8nConfig } from './n8n-hosted';
+import type { N8nLine } from './runtime';
+import { OwnN8n, sharedN8n, startN8n, type SharedN8n } from './shared-n8n';
 
 /** A running n8n a session can use: where it is, signed in as its owner, and what it printed. */
 export interface RunningN8n {
@@ -120,24 +120,33 @@ export class N8nSession {
 	}
 
 	/**
-	 * Makes its workflows inactive (their triggers would poll a sandbox that is gone), stops its
-	 * sandbox and leaves a shared n8n.
+	 * Makes its workflows inactive (their triggers would poll a sandbox that is gone) and stops its
+	 * sandbox, and an n8n of its own.
 	 */
 	async close() {
-		for (const workflowId of this.active) await this.deactivate(workflowId).catch(() => {});
+		if (this.n8n instanceof OwnN8n) await this.n8n.close();
+		else for (const workflowId of this.active) await this.deactivate(workflowId).catch(() => {});
 		await this.sandbox?.close();
-		if (this.n8n instanceof SharedN8nClass) await this.n8n.detach().catch(() => {});
 	}
 
-	/**
-	 * A session on the shared n8n of `config` (on AW_N8N_LINE's line unless `line` says); with
-	 * `exclusive`, once this suite has it to itself (shared-n8n.ts).
-	 */
+	/** A session on the shared n8n of this suite's line (shared-n8n.ts). */
 	static async shared(
-		config: N8nConfig,
-		options: SessionOptions & { line?: N8nLine; exclusive?: boolean } = {},
+		options: SessionOptions & { line?: N8nLine } = {},
 	): Promise<N8nSession & { n8n: SharedN8n }> {
-		const n8n = await sharedN8n(config, options);
-		return (await N8nSession.open(n8n, options)) as N8nSession & { n8n: SharedN8n };
+		return (await N8nSession.open(sharedN8n(options), options)) as N8nSession & { n8n: SharedN8n };
+	}
+
+	/** A session on an n8n of its own, of `config`, which it stops when it closes. */
+	static async own(
+		config: N8nConfig,
+		options: SessionOptions & { line?: N8nLine } = {},
+	): Promise<N8nSession & { n8n: OwnN8n }> {
+		const n8n = await startN8n(config, options);
+		try {
+			return (await N8nSession.open(n8n, options)) as N8nSession & { n8n: OwnN8n };
+		} catch (error) {
+			await n8n.close();
+			throw error;
+		}
 	}
 }

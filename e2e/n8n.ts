@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A real n8n for one run: a fresh user folder, its CLI (n8n-cli.ts: our package installed,
  * credentials and workflows imported, workflows executed with `n8n execute`), and n8n started as
@@ -9,12 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { N8nCli } from './n8n-cli';
-import { noteN8nProcess } from './n8n-ledger';
 import { freePort } from './ports';
-import { ensureRuntime } from './runtime';
-import type { N8nLine } from './runtime-lines';
+import { ensureRuntime, type N8nLine } from './runtime';
 import { ServerProcess } from './server-process';
-import { inStartSlot } from './start-slots';
 
 export { CREDENTIAL, PACKAGE_NAME } from './n8n-cli';
 export type { WorkflowRun } from './n8n-output';
@@ -79,14 +76,9 @@ export class N8n extends N8nCli {
 
 	/**
 	 * Starts `n8n start` (or, with `worker`, `n8n worker` whose health server listens on `port`) and
-	 * waits until /healthz/readiness says it is ready (database migrated, routes up). The start-up
-	 * waits for a start slot (e2e/start-slots.ts); `timeoutMs` counts from when it has one.
+	 * waits until /healthz/readiness says it is ready (database migrated, routes up).
 	 */
-	async start(timeoutMs = 120_000, worker?: { concurrency: number }) {
-		await inStartSlot(() => this.startNow(timeoutMs, worker));
-	}
-
-	private async startNow(timeoutMs: number, worker?: { concurrency: number }) {
+	async start(timeoutMs = 600_000, worker?: { concurrency: number }) {
 		this.port ||= await freePort();
 		const env = await this.env();
 		const args = worker ? ['worker', `--concurrency=${worker.concurrency}`] : ['start'];
@@ -95,7 +87,7 @@ export class N8n extends N8nCli {
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(this.port),
 			});
-		noteN8nProcess(args[0], this.userFolder);
+		process.stderr.write(`[n8n] ${args[0]} in ${this.userFolder}\n`);
 		this.server = new ServerProcess(this.runtime.node, [this.runtime.n8n, ...args], {
 			cwd: this.userFolder,
 			env,

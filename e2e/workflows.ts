@@ -14,7 +14,7 @@ import { OWNER } from '../test/harness/http';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { N8n, type WorkflowRun } from './n8n';
 import { N8nSession } from './n8n-session';
-import type { N8nLine } from './runtime-lines';
+import type { N8nLine } from './runtime';
 import { buildAndPack } from './pack';
 
 export interface RunOptions {

@@ -6,7 +6,7 @@
 # and the others fill that time. Exits non-zero if any of them failed.
 set -u
 pids=()
-TZ=America/Los_Angeles npx jest test/node test/operations test/trigger test/promises --testPathIgnorePatterns /exactly-once-property- & pids+=($!)
+TZ=America/Los_Angeles npx jest test/node test/operations test/trigger test/promises --selectProjects integration --testPathIgnorePatterns /exactly-once-property- & pids+=($!)
 npm run -s test:unit & pids+=($!)
 npm run -s lint & pids+=($!)
 npm run -s format:check & pids+=($!)

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 
 import { parseSandboxArgs } from '../sandbox/cli';
 import { N8nSession } from '../e2e/n8n-session';
-import { attachTo } from '../e2e/shared-n8n';
+import { SharedN8n } from '../e2e/shared-n8n';
 import { failed, openSession, runWorkflowFiles, type Session } from '../e2e/workflows';
 
 const USAGE =
@@ -59,7 +59,7 @@ async function main() {
 			: undefined,
 	};
 	session = values.n8n
-		? await N8nSession.open(await attachTo(values.n8n), options)
+		? await N8nSession.open(new SharedN8n(values.n8n), options)
 		: await openSession({ ...options, keep: values.keep, log });
 	const runs = await runWorkflowFiles(session, positionals, log);
 	// The full raw execution stays out of the printout: node outputs and errors are what a reader needs.

@@ -50,7 +50,7 @@ beforeAll(async () => {
 		if (last.name === 'Get_an_asset') return { call: 'Run_an_asset', args: { assetId: item.id } };
 		return { say: `The run ${item.jobId} of ${item.assetId} ended ${item.status}.` };
 	});
-	session = await N8nSession.shared('default', { sandbox: { jobStepMs: 300 } });
+	session = await N8nSession.shared({ sandbox: { jobStepMs: 300 } });
 	await session.addCredential('openAiApi', 'OpenAI', {
 		apiKey: 'sk-scripted-test-key',
 		url: model.url,

@@ -21,7 +21,7 @@ describe('examples that need a running n8n (n8n start)', () => {
 	test(
 		'follow jobs across workflows with a Data Table, and the trigger for pasted job ids',
 		async () => {
-			session = await N8nSession.shared('default', { sandbox: { jobStepMs: 1000 } });
+			session = await N8nSession.shared({ sandbox: { jobStepMs: 1000 } });
 			const sandbox = session.sandbox!;
 			const rest = session.rest;
 			// The Data Table, created the way a person does in the editor (n8n's REST API).

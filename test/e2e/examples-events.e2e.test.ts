@@ -33,7 +33,7 @@ describe("trigger events and the example that posts a model's changes (n8n start
 	test(
 		'each model-version and asset event fires once; the example posts what changed since the version published before',
 		async () => {
-			session = await N8nSession.shared('default', { sandbox: { jobStepMs: 1000 } });
+			session = await N8nSession.shared({ sandbox: { jobStepMs: 1000 } });
 			const sandbox = session.sandbox!;
 			const events = readWorkflow(join(__dirname, 'workflows', 'events.workflow.json')) as any;
 			const post = example('post-model-changes-when-published');

@@ -18,7 +18,7 @@ describe('examples run by hand', () => {
 	let session: N8nSession;
 	beforeAll(async () => {
 		// A job ends only after Job > Get has read it once: the loop is shown however slow n8n is.
-		session = await N8nSession.shared('default', {
+		session = await N8nSession.shared({
 			sandbox: { jobStepMs: 1500, jobReadsBeforeFinal: 1 },
 		});
 	}, 30 * 60_000);

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { runtimeOf } from '../../e2e/runtime-lines';
+import { runtimeOf } from '../../e2e/runtime';
 import { sharedN8n, type SharedN8n } from '../../e2e/shared-n8n';
 import { SEED_IDS } from '../../sandbox/seed';
 import { OWNER } from '../harness/http';
@@ -22,9 +22,8 @@ const WORKFLOWS = join(__dirname, 'workflows');
 
 let n8n: SharedN8n;
 beforeAll(async () => {
-	n8n = await sharedN8n('default');
-}, 30 * 60_000);
-afterAll(async () => n8n?.detach(), 60_000);
+	n8n = sharedN8n();
+});
 
 test('the n8n and Node.js that run this suite are the ones its line pins', () => {
 	const runtime = runtimeOf(n8n.line); // the runtime its shared n8n runs (e2e/n8n-hosted.ts)

@@ -1,26 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * The package in n8n queue mode (one main, two workers, Redis, PostgreSQL: the shared n8n of
- * that configuration, e2e/n8n-configs.ts), as users scale out:
+ * The package in n8n queue mode (one main, two workers, Redis, PostgreSQL: e2e/n8n-hosted.ts), as
+ * users scale out:
  * (a) webhook calls spread over both workers, each correct, one execute POST per call;
  * (b) the trigger polling on main fires exactly once per finished job, also while a worker is
  *     down and after main restarts;
  * (c) a worker killed during Execute and wait, one with SIGKILL, then the other with SIGTERM
  *     (then started again): n8n ends each execution as failed and does not run it again (one
  *     POST), and the job id is in that worker's log.
- * It kills and restarts n8n's processes, so it has that n8n to itself (an exclusive turn:
- * e2e/shared-n8n.ts). Runs on n8n 2.x (`npm run test:queue`, part of `npm test`). About 2 to 4
- * minutes beside the other suites, most of it n8n ending the killed workers' executions.
- *
- * @n8n-config queue
- * @restarts-n8n
- * @waits-for-ticks
+ * It kills and restarts n8n's processes, on an n8n of its own, set to notice a dead worker in
+ * seconds (e2e/queue.ts). Runs on n8n 2.x (`npm run test:queue`, part of `npm test`).
  */
 import { join } from 'node:path';
 
-import { QUEUE_WORKERS } from '../../e2e/n8n-configs';
+import { QUEUE_WORKERS } from '../../e2e/n8n-hosted';
 import { N8nSession } from '../../e2e/n8n-session';
-import type { SharedN8n } from '../../e2e/shared-n8n';
+import type { OwnN8n } from '../../e2e/shared-n8n';
 import { pollEvery, readWorkflow, setPollTimes } from '../../e2e/workflows';
 import { SEED_IDS } from '../../sandbox/seed';
 import type { Sandbox } from '../../sandbox/server';
@@ -33,10 +28,10 @@ const workflow = (name: string, fill: Record<string, string> = {}) =>
 	readWorkflow(join(WORKFLOWS, name), fill) as any;
 const log = (line: string) => process.stderr.write(`[queue] ${line}\n`);
 
-let session: N8nSession & { n8n: SharedN8n };
+let session: N8nSession & { n8n: OwnN8n };
 let sandbox: Sandbox;
 const started = Date.now();
-const WORKERS = Array.from({ length: QUEUE_WORKERS }, (_, i) => `worker-${i + 1}`);
+const WORKERS = QUEUE_WORKERS;
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
 const jobsFor = async (call: string) =>
@@ -63,7 +58,7 @@ let longRunId: string;
 const polls = () => sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${heartbeat}`)).length;
 
 beforeAll(async () => {
-	session = await N8nSession.shared('queue', { sandbox: { jobStepMs: 1000 }, exclusive: true });
+	session = await N8nSession.own('queue', { sandbox: { jobStepMs: 1000 } });
 	sandbox = session.sandbox!;
 	// The trigger watches two jobs that finish later and a heartbeat that never does (it shows each poll).
 	const hold = async () => {
@@ -188,8 +183,14 @@ test(
 		log(
 			`(c) SIGTERM worker ${terminated.worker} running job ${terminated.jobId}: exited after ${Math.round((Date.now() - terminatedAt) / 1000)} s`,
 		);
-		// A worker again: one that finds the interrupted jobs stalled.
+		// A worker again: one that finds the interrupted jobs stalled and fails them (within seconds:
+		// e2e/queue.ts). Main, once it restarts, marks the executions of jobs gone as crashed.
 		await session.n8n.start(WORKERS[terminated.worker]);
+		await until(
+			'no worker holds an interrupted job',
+			async () => (await session.n8n.activeJobs()) === 0,
+			120_000,
+		);
 
 		// Main restarts; its next poll fires nothing again.
 		await session.n8n.stop('main');

@@ -13,8 +13,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { runtimeOf } from '../../e2e/runtime-lines';
-import { sharedN8n, type SharedN8n } from '../../e2e/shared-n8n';
+import { runtimeOf } from '../../e2e/runtime';
+import { sharedN8n } from '../../e2e/shared-n8n';
 import { MANIFEST, pngSize, type Manifest } from '../../scripts/screenshots-manifest';
 import { ROOT, runScript, type ScriptResult } from '../harness/scripts';
 
@@ -26,15 +26,10 @@ describe('npm run screenshots', () => {
 	const out = mkdtempSync(join(tmpdir(), 'aw-shots-'));
 	let result: ScriptResult;
 	let manifest: Manifest;
-	let n8n: SharedN8n | undefined;
-	afterAll(async () => {
-		rmSync(out, { recursive: true, force: true });
-		await n8n?.detach();
-	});
+	afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 	beforeAll(async () => {
-		// Attached here too: run alone, the suite starts a private shared n8n, which lives as it does.
-		n8n = await sharedN8n('default', { line: 'n8n-2' });
+		const n8n = sharedN8n({ line: 'n8n-2' });
 		result = await runScript('scripts/screenshots.ts', ['--out', out, '--n8n', n8n.file]);
 		manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8'));
 	}, 25 * 60_000);

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 
-import { runtimeOf } from '../../../e2e/runtime-lines';
+import { runtimeOf } from '../../../e2e/runtime';
 import type { SharedN8n } from '../../../e2e/shared-n8n';
 
 export interface PollerState {

@@ -2,7 +2,7 @@
 /**
  * A trigger that cannot poll reaches the workflow's Error Workflow, n8n backs off as the cause
  * asks, and nothing is lost once the cause clears (issue 37; docs/trigger.md "When a poll
- * fails"), in a running n8n on its shared host. Three workflows, one trigger each, poll every
+ * fails"), in a running n8n (the shared one; with durable poll cursors, one of its own). Three workflows, one trigger each, poll every
  * 10 s, each with the example Error Workflow (examples/alert-when-the-trigger-cannot-poll): the
  * job trigger's key is refused (401), the model-version trigger's service answers 500, the asset
  * trigger's 429 with `Retry-After: 120` (trigger-failure-workflows.ts). Every Error Workflow run
@@ -63,9 +63,13 @@ export const failureScenario = (config: 'default' | 'durable') =>
 		test(
 			'reaches the Error Workflow with the message and never the key, backs off by cause, stays active, and fires what changed meanwhile once',
 			async () => {
-				session = await N8nSession.shared(config, { sandbox: { jobStepMs: 1_000_000_000 } });
-				const { sandbox, n8n } = { sandbox: session.sandbox!, n8n: session.n8n };
 				const durable = config === 'durable';
+				// The shared n8n runs n8n's default mode; durable poll cursors run on an n8n of their own.
+				const options = { sandbox: { jobStepMs: 1_000_000_000 } };
+				session = durable
+					? await N8nSession.own('durable', options)
+					: await N8nSession.shared(options);
+				const { sandbox, n8n } = { sandbox: session.sandbox!, n8n: session.n8n };
 				const [job, heartbeat] = [
 					(await startJob(sandbox, SEED_IDS.postgresOrders)).jobId,
 					(await startJob(sandbox, SEED_IDS.postgresOrders)).jobId,

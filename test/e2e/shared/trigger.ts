@@ -3,15 +3,13 @@
  * The trigger active in a running `n8n start` (the line AW_N8N_LINE picks), in one of n8n's
  * modes: firing once for a finished job and not again, across a restart of n8n between a poll
  * that emitted nothing and the job's end, and against a slow service within its poll budget.
- * Each mode runs on the shared n8n of its configuration (default, durable), as its own suite
- * (trigger.e2e.test.ts, trigger-durable.e2e.test.ts), side by side under `npm test`; up to the
- * restart it has its n8n to itself (an exclusive turn: e2e/shared-n8n.ts), then other suites
- * join. The triggers poll more often than once a minute (several fixed-second crons a minute,
+ * Each mode runs as its own suite (trigger.e2e.test.ts, trigger-durable.e2e.test.ts) on an n8n
+ * of its own, which it restarts. The triggers poll more often than once a minute (several fixed-second crons a minute,
  * which n8n accepts: e2e/workflows.ts pollEvery), so a wait for the next poll is seconds:
  * POLL_EVERY_S (trigger-settings.ts).
  */
 import { N8nSession } from '../../../e2e/n8n-session';
-import type { SharedN8n } from '../../../e2e/shared-n8n';
+import type { OwnN8n } from '../../../e2e/shared-n8n';
 import { SEED_IDS } from '../../../sandbox/seed';
 import { call, controlJob, sandboxJobs, sleep, startJob } from '../../harness/http';
 import { until } from '../../harness/until';
@@ -24,7 +22,7 @@ export type TriggerMode = 'default' | 'durable poll cursors';
 /** The scenario on the shared n8n of `mode`. */
 export const triggerScenario = (mode: TriggerMode) =>
 	describe(`the trigger in a running n8n (${mode})`, () => {
-		let session: N8nSession & { n8n: SharedN8n };
+		let session: N8nSession & { n8n: OwnN8n };
 		const began = Date.now();
 		/** Progress on stderr, with the seconds since the suite began (the runner logs it). */
 		const log = (what: string) =>
@@ -48,9 +46,9 @@ export const triggerScenario = (mode: TriggerMode) =>
 			async () => {
 				// Each trigger also watches a job that never finishes (a heartbeat), whose requests show
 				// that trigger's polls.
-				session = await N8nSession.shared(mode === 'default' ? 'default' : 'durable', {
+				// An n8n of its own: the restart below stops it.
+				session = await N8nSession.own(mode === 'default' ? 'default' : 'durable', {
 					sandbox: { jobStepMs: 1_000_000_000 },
-					exclusive: true, // its restart stops n8n: no other suite on it until then
 				});
 				const sandbox = session.sandbox!;
 				const start = async (): Promise<string> =>
@@ -89,13 +87,14 @@ export const triggerScenario = (mode: TriggerMode) =>
 				});
 				const created = [];
 				for (const workflow of workflows) created.push(await session.createWorkflow(workflow));
+				const context = () => session.n8n.output().slice(-3000);
 				const polls = (id: string) =>
 					sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${id}`)).length;
 				const nextPoll = async (beat: string) => {
 					const seen = polls(beat);
 					await until('a poll came', () => polls(beat) > seen, 150_000, {
 						everyMs: 500,
-						context: () => session.n8n.output().slice(-3000),
+						context,
 					});
 				};
 
@@ -121,13 +120,13 @@ export const triggerScenario = (mode: TriggerMode) =>
 				await session.n8n.stop();
 				for (const id of [on, off]) await controlJob(sandbox, id, { status: 'success' });
 				await session.n8n.start();
-				await until('the restart-on job fired', fired(on), 150_000, { everyMs: 500 });
+				await until('the restart-on job fired', fired(on), 150_000, { everyMs: 500, context });
 				// Fire for Jobs Already Finished off: the state n8n saved at activation shows the job was
 				// watched before it finished, so it fires once in every mode (in default mode it did not,
 				// before: its only running sighting came from a poll n8n did not keep; in engine:
 				// test/promises/exactly-once.test.ts). Its workflow's message comes after the poll that
 				// fired: a poll seen is not yet its message (on n8n 1.x under load it was not).
-				await until('the restart-off job fired', fired(off), 150_000, { everyMs: 500 });
+				await until('the restart-off job fired', fired(off), 150_000, { everyMs: 500, context });
 				// Both restart triggers have polled since; one more poll each, and nothing fires again.
 				await Promise.all([nextPoll(onBeat), nextPoll(offBeat), nextPoll(heartbeat)]);
 				expect(await notifications(basic)).toHaveLength(1);
@@ -135,7 +134,6 @@ export const triggerScenario = (mode: TriggerMode) =>
 				expect(await notifications(on)).toHaveLength(1);
 				expect(await notifications(off)).toHaveLength(1);
 				log('both restart cases fired once');
-				await session.n8n.release(); // other suites may use this n8n now
 
 				// The slow service, from a scheduled poll on (n8n's poll at activation and the next tick
 				// can follow each other within a second, and would read as one poll): every poll ends
