@@ -5,7 +5,7 @@
  * Builds and packs the package, installs it into a fresh real n8n, starts a sandbox (or uses a
  * real workspace), imports the credential `awSandboxCred01` and each workflow, executes them,
  * and prints each run's result as JSON on stdout. Exit status 1 when a run failed. With
- * `--n8n FILE`, in the running n8n a shared n8n's descriptor names (e2e/n8n-host.ts; the
+ * `--n8n FILE`, in the running n8n a descriptor names (e2e/shared-n8n.ts; the
  * end-to-end suite's), through its REST API, with a credential and workflows of its own.
  */
 import { readFileSync } from 'node:fs';

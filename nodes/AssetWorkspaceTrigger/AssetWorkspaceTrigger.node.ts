@@ -53,44 +53,53 @@ export class AssetWorkspaceTrigger implements INodeType {
 	/** n8n builds the node with the defaults; tests pass faster retries and shorter polls. */
 	constructor(settings: TriggerSettings = DEFAULT_TRIGGER_SETTINGS) {
 		this.methods = { listSearch: listSearchWith(settings.transport) };
-		const runPoll = async function (this: IPollFunctions) {
-			const event = eventOf(this);
-			if (this.getMode() === 'manual') return await event.run(this, windowOf(this, settings), true);
-			const staticData = this.getWorkflowStaticData('node');
-			const now = settings.transport.clock.now();
-			// n8n has not shown this poll the state of the last one that emitted: it would fire again.
-			const key = pollKey(this);
-			if (lastEmitUnseen(key, staticData, now)) return null;
-			const longestMs = settings.transport.retry.maxRetryAfterMs;
-			const window = windowOf(this, settings, slowedUntil(staticData, now, longestMs));
-			const poll = async () => {
-				if (window.api.rateLimitedUntil > window.until) return null;
-				try {
-					const items = await event.run(this, window, false);
-					// Marked while this poll still holds the guard: no poll starts in between.
-					if (items) markEmit(key, staticData, settings.transport.clock.now());
-					return items;
-				} finally {
-					keepSlowdown(staticData, window.api.rateLimitedUntil, window.now(), longestMs);
-				}
-			};
-			return await onePollAtATime(this, now, poll, () => null);
-		};
-		// What fails a poll declares its cause, an expression's or a bug's included.
-		// Between the polls that fail visibly (option Report Every Nth Failing Poll), one returns nothing.
 		this.poll = async function (this: IPollFunctions) {
-			const scheduled = this.getMode() !== 'manual';
-			try {
-				const items = await runPoll.call(this);
-				if (scheduled) endFailingPolls(this.getWorkflowStaticData('node'));
-				return items;
-			} catch (error) {
-				const failure = nodeErrorOf(this.getNode(), error);
-				if (!scheduled) throw failure;
-				const everyNth = this.getNodeParameter('options.reportEveryNthFailure', 1) as number;
-				if (failsVisibly(this.getWorkflowStaticData('node'), everyNth)) throw failure;
-				return null;
-			}
+			return await pollReportingFailures(this, settings);
 		};
 	}
+}
+
+/**
+ * A poll whose failure declares its cause, an expression's or a bug's included. Between the polls
+ * that fail visibly (option Report Every Nth Failing Poll), one returns nothing.
+ */
+async function pollReportingFailures(ctx: IPollFunctions, settings: TriggerSettings) {
+	const scheduled = ctx.getMode() !== 'manual';
+	try {
+		const items = scheduled
+			? await scheduledPoll(ctx, settings)
+			: await eventOf(ctx).run(ctx, windowOf(ctx, settings), true);
+		if (scheduled) endFailingPolls(ctx.getWorkflowStaticData('node'));
+		return items;
+	} catch (error) {
+		const failure = nodeErrorOf(ctx.getNode(), error);
+		if (!scheduled) throw failure;
+		const everyNth = ctx.getNodeParameter('options.reportEveryNthFailure', 1) as number;
+		if (failsVisibly(ctx.getWorkflowStaticData('node'), everyNth)) throw failure;
+		return null;
+	}
+}
+
+/** A scheduled poll: one at a time, none before n8n shows it the last emit's state, slowed by a 429. */
+async function scheduledPoll(ctx: IPollFunctions, settings: TriggerSettings) {
+	const event = eventOf(ctx);
+	const staticData = ctx.getWorkflowStaticData('node');
+	const { clock, retry } = settings.transport;
+	const now = clock.now();
+	// n8n has not shown this poll the state of the last one that emitted: it would fire again.
+	const key = pollKey(ctx);
+	if (lastEmitUnseen(key, staticData, now)) return null;
+	const window = windowOf(ctx, settings, slowedUntil(staticData, now, retry.maxRetryAfterMs));
+	const poll = async () => {
+		if (window.api.rateLimitedUntil > window.until) return null;
+		try {
+			const items = await event.run(ctx, window, false);
+			// Marked while this poll still holds the guard: no poll starts in between.
+			if (items) markEmit(key, staticData, clock.now());
+			return items;
+		} finally {
+			keepSlowdown(staticData, window.api.rateLimitedUntil, window.now(), retry.maxRetryAfterMs);
+		}
+	};
+	return await onePollAtATime(ctx, now, poll, () => null);
 }

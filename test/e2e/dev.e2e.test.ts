@@ -14,8 +14,6 @@
  *
  * Costs 3 to 5.5 minutes (measured on 2 cores shared with other suites, the runtime installed):
  * two starts of n8n and two loads of the editor. `npm run dev` starts an n8n of its own.
- *
- * @n8n-config own
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,7 +6,6 @@
  * job ids. About 1 to 2 minutes beside the other suites, most of it waiting for schedules and polls.
  *
  * @n8n-lines n8n-2 n8n-1
- * @waits-for-ticks
  */
 import { N8nSession } from '../../e2e/n8n-session';
 import { pollEvery, setPollTimes } from '../../e2e/workflows';

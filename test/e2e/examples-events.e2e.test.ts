@@ -6,7 +6,6 @@
  * 10 s. About 1 to 2 minutes beside the other suites.
  *
  * @n8n-lines n8n-2 n8n-1
- * @waits-for-ticks
  */
 import { join } from 'node:path';
 

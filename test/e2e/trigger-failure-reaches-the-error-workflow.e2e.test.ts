@@ -9,7 +9,6 @@
  * the other suites.
  *
  * @n8n-lines n8n-2 n8n-1
- * @waits-for-ticks
  */
 import { failureScenario } from './shared/trigger-failure';
 

@@ -80,34 +80,30 @@ function operationOf(ctx: IExecuteFunctions): Prepare {
 	throw inputError(ctx.getNode(), message);
 }
 
-export async function router(
-	this: IExecuteFunctions,
-	settings: TransportSettings,
-): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const prepare = operationOf(this);
-	const continueOnFail = this.continueOnFail();
-	// Every item's input is checked before any request.
-	const runs = items.map((_item, i): { run?: Run; error?: NodeApiError | NodeOperationError } => {
+type Checked = { run?: Run; error?: NodeApiError | NodeOperationError };
+
+/** Every item's input, checked before any request: its run, or the error that refuses it. */
+function checkItems(ctx: IExecuteFunctions, prepare: Prepare): Checked[] {
+	return ctx.getInputData().map((_item, i): Checked => {
 		try {
-			return { run: prepare(this, i) };
+			return { run: prepare(ctx, i) };
 		} catch (caught) {
-			return { error: asNodeError(this, caught, i) };
+			return { error: asNodeError(ctx, caught, i) };
 		}
 	});
-	const invalid = runs.find((input) => input.error)?.error;
-	if (invalid && !continueOnFail) throw invalid;
+}
 
-	const api = new AssetWorkspaceTransport(this, settings);
-	const wanted = Number(optional(this, 'options.concurrency', 0, DEFAULT_CONCURRENCY));
+/** Runs the checked items side by side; once one fails and the node stops on errors, no further item starts. */
+async function runItems(ctx: IExecuteFunctions, settings: TransportSettings, checked: Checked[]) {
+	const api = new AssetWorkspaceTransport(ctx, settings);
+	const wanted = Number(optional(ctx, 'options.concurrency', 0, DEFAULT_CONCURRENCY));
 	const concurrency = Math.max(1, Math.min(50, Math.floor(wanted) || 1));
+	const continueOnFail = ctx.continueOnFail();
 	let stopped = false;
-	// Items run side by side; once one fails and the node stops on errors, no further item starts.
-	const outcomes = await mapWithConcurrency(
-		items,
+	return await mapWithConcurrency(
+		checked,
 		concurrency,
-		async (_item, i): Promise<Outcome> => {
-			const { run, error } = runs[i];
+		async ({ run, error }, i): Promise<Outcome> => {
 			if (error || !run) return { error };
 			if (stopped) return { skipped: true };
 			try {
@@ -118,10 +114,21 @@ export async function router(
 				return { items: results.map((json) => ({ json, pairedItem })) };
 			} catch (caught) {
 				if (!continueOnFail) stopped = true;
-				return { error: asNodeError(this, caught, i) };
+				return { error: asNodeError(ctx, caught, i) };
 			}
 		},
 	);
+}
+
+export async function router(
+	this: IExecuteFunctions,
+	settings: TransportSettings,
+): Promise<INodeExecutionData[][]> {
+	const checked = checkItems(this, operationOf(this));
+	const continueOnFail = this.continueOnFail();
+	const invalid = checked.find((input) => input.error)?.error;
+	if (invalid && !continueOnFail) throw invalid;
+	const outcomes = await runItems(this, settings, checked);
 	const firstError = outcomes.find((outcome) => outcome.error)?.error;
 	if (firstError && !continueOnFail) throw withStartedJobs(firstError, outcomes);
 	return [

@@ -31,6 +31,21 @@ function cancelledWhileWaiting(ctx: IExecuteFunctions, jobId: string, itemIndex:
 	);
 }
 
+/** One wait: what it knows of the job so far, and how it asks. */
+interface Waiting {
+	ctx: IExecuteFunctions;
+	api: AssetWorkspaceTransport;
+	jobId: string;
+	options: WaitOptions;
+	itemIndex: number;
+	started: number;
+	deadline: number;
+	job?: Job;
+	pollCount: number;
+	interval: number;
+	lastFailure?: NodeApiError;
+}
+
 /** Polls until the job is terminal; returns it with `waitedSeconds` and `pollCount`. */
 export async function waitForJob(
 	ctx: IExecuteFunctions,
@@ -40,74 +55,94 @@ export async function waitForJob(
 	itemIndex: number,
 	known?: Job,
 ): Promise<IDataObject> {
-	const { now, pause } = api.settings.clock;
-	const started = now();
+	const started = api.settings.clock.now();
 	const deadline = started + options.timeoutSeconds * 1000;
-	let job = known;
-	let pollCount = 0;
-	let interval = WAIT_POLICY.firstIntervalMs;
-	let lastFailure: NodeApiError | undefined;
-	const withJob = <E extends NodeOperationError | NodeApiError>(error: E): E => {
-		error.context.job ??= (job ?? { jobId }) as IDataObject;
-		return error;
+	const wait: Waiting = {
+		ctx,
+		api,
+		jobId,
+		options,
+		itemIndex,
+		started,
+		deadline,
+		job: known,
+		pollCount: 0,
+		interval: WAIT_POLICY.firstIntervalMs,
 	};
-	while (!job || !isTerminal(job.status)) {
-		const remaining = deadline - now();
-		if (remaining <= 0) {
-			const failing = lastFailure ? ` The last status check failed: ${lastFailure.message}` : '';
-			throw withJob(
-				operationError(
-					ctx.getNode(),
-					`Job ${jobId} did not finish within ${options.timeoutSeconds} s (last status: ${job?.status ?? 'unknown'})`,
-					{
-						itemIndex,
-						description: `The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.${failing}`,
-						// Why the last status check failed, if it did; a job that is only slow has no cause.
-						failure: lastFailure?.failure,
-					},
-				),
-			);
-		}
-		if (job || lastFailure) {
-			await pause(Math.min(interval, remaining), ctx.getExecutionCancelSignal()).catch(() => {
-				throw withJob(cancelledWhileWaiting(ctx, jobId, itemIndex));
-			});
-			interval = Math.min(interval * WAIT_POLICY.growth, WAIT_POLICY.maxIntervalMs);
-		}
-		try {
-			job = (
-				await api.request({
-					method: 'GET',
-					path: ['jobs', jobId],
-					schema: jobEnvelopeSchema,
-					itemIndex,
-					until: deadline + LAST_ANSWER_MS,
-				})
-			).data;
-			lastFailure = undefined;
-		} catch (error) {
-			const lasting =
-				!(error instanceof NodeApiError) || LASTING_STATUSES.has(String(error.httpCode));
-			if (lasting)
-				throw error instanceof NodeApiError || error instanceof NodeOperationError
-					? withJob(error)
-					: error;
-			lastFailure = error as NodeApiError;
-		}
-		pollCount++;
+	while (!wait.job || !isTerminal(wait.job.status)) {
+		const remaining = deadline - api.settings.clock.now();
+		if (remaining <= 0) throw withJob(wait, timedOut(wait));
+		if (wait.job || wait.lastFailure) await pauseBeforeAsking(wait, remaining);
+		await askStatus(wait);
+		wait.pollCount++;
 	}
+	return finished(wait, wait.job);
+}
+
+/** Every error carries the job as last seen, so the failed item still names it. */
+function withJob<E extends NodeOperationError | NodeApiError>(wait: Waiting, error: E): E {
+	error.context.job ??= (wait.job ?? { jobId: wait.jobId }) as IDataObject;
+	return error;
+}
+
+function timedOut({ ctx, jobId, options, itemIndex, job, lastFailure }: Waiting) {
+	const failing = lastFailure ? ` The last status check failed: ${lastFailure.message}` : '';
+	return operationError(
+		ctx.getNode(),
+		`Job ${jobId} did not finish within ${options.timeoutSeconds} s (last status: ${job?.status ?? 'unknown'})`,
+		{
+			itemIndex,
+			description: `The job keeps running on the service: follow it with Job > Get or the Asset Workspace Trigger, or raise the timeout.${failing}`,
+			// Why the last status check failed, if it did; a job that is only slow has no cause.
+			failure: lastFailure?.failure,
+		},
+	);
+}
+
+async function pauseBeforeAsking(wait: Waiting, remaining: number) {
+	const { ctx, api, jobId, itemIndex } = wait;
+	await api.settings.clock
+		.pause(Math.min(wait.interval, remaining), ctx.getExecutionCancelSignal())
+		.catch(() => {
+			throw withJob(wait, cancelledWhileWaiting(ctx, jobId, itemIndex));
+		});
+	wait.interval = Math.min(wait.interval * WAIT_POLICY.growth, WAIT_POLICY.maxIntervalMs);
+}
+
+/** One status check; a failure that asking again cannot mend ends the wait, another is kept. */
+async function askStatus(wait: Waiting) {
+	try {
+		const answer = await wait.api.request({
+			method: 'GET',
+			path: ['jobs', wait.jobId],
+			schema: jobEnvelopeSchema,
+			itemIndex: wait.itemIndex,
+			until: wait.deadline + LAST_ANSWER_MS,
+		});
+		wait.job = answer.data;
+		wait.lastFailure = undefined;
+	} catch (error) {
+		if (error instanceof NodeApiError && !LASTING_STATUSES.has(String(error.httpCode)))
+			wait.lastFailure = error;
+		else
+			throw error instanceof NodeApiError || error instanceof NodeOperationError
+				? withJob(wait, error)
+				: error;
+	}
+}
+
+/** The finished job with how long and how often it was asked; a Fail On status fails the item. */
+function finished({ ctx, api, jobId, options, itemIndex, started, pollCount }: Waiting, job: Job) {
 	const result: IDataObject = {
 		...(job as IDataObject),
-		waitedSeconds: Math.round((now() - started) / 100) / 10,
+		waitedSeconds: Math.round((api.settings.clock.now() - started) / 100) / 10,
 		pollCount,
 	};
-	if (options.failOn.includes(job.status)) {
-		const error = operationError(ctx.getNode(), `Job ${jobId} ended with status "${job.status}"`, {
-			itemIndex,
-			description: `The asset's run finished as "${job.status}", which this node is set to fail on (Fail On). The job is in the error details.`,
-		});
-		error.context.job = result;
-		throw error;
-	}
-	return result;
+	if (!options.failOn.includes(job.status)) return result;
+	const error = operationError(ctx.getNode(), `Job ${jobId} ended with status "${job.status}"`, {
+		itemIndex,
+		description: `The asset's run finished as "${job.status}", which this node is set to fail on (Fail On). The job is in the error details.`,
+	});
+	error.context.job = result;
+	throw error;
 }

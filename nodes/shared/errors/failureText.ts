@@ -59,27 +59,7 @@ export interface StoppedAttempt {
 
 /** The failure of a request whose last attempt the retry decision did not repeat. */
 export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
-	const { attempts, method } = stop;
-	const idempotent = method === 'GET';
-	const noTime =
-		stop.reason === 'noTime' ? 'No time was left before the deadline to try again.' : '';
-	if (stop.noAnswer) {
-		const reached = idempotent
-			? ''
-			: '; the request may have reached the service, so it was not sent again';
-		const advice = idempotent
-			? 'Check the base URL and that the service is reachable.'
-			: "A job may have been queued: check the asset's jobs before running it again.";
-		return {
-			code: networkWords(stop.noAnswer.code),
-			message: `no answer from ${stop.baseUrl}${reached}`,
-			hint: `${advice} Cause: ${stop.noAnswer.cause}.${noTime ? ` ${noTime}` : ''}`,
-			next: idempotent
-				? 'Check the base URL and that the service is up.'
-				: 'Check for the job before running it again.',
-			attempts,
-		};
-	}
+	if (stop.noAnswer) return unanswered(stop, stop.noAnswer);
 	const { status, location, text } = stop.answer!;
 	if (status >= 300 && status < 400) {
 		return {
@@ -87,24 +67,51 @@ export function stoppedAttempt(stop: StoppedAttempt): FailureDetail {
 			message: `answered ${status} with a redirect${describeLocation(location, stop.baseUrl)}, which this node does not follow`,
 			hint: 'Redirects are not followed, so the API key goes nowhere but the base URL. Set the Base URL in the credential to the address the service redirects to (for example https:// instead of http://).',
 			next: 'Set the Base URL to the address it points to.',
-			attempts,
+			attempts: stop.attempts,
 		};
 	}
 	const body = describeBody(text, stop.apiKey);
 	const tooLong = stop.reason === 'retryAfterTooLong';
-	const mayHaveRun = !idempotent && status >= 500 && !tooLong;
+	const mayHaveRun = stop.method !== 'GET' && status >= 500 && !tooLong;
 	const hint = tooLong
 		? waitTooLong(stop.retryAfterMs!)
 		: mayHaveRun
 			? "The service (or a gateway in front of it) failed after the request reached it, so it was not sent again. A job may have been queued: check the asset's jobs before running it again."
-			: noTime || undefined;
+			: noTimeLeft(stop) || undefined;
 	return {
 		status,
 		code: body.code,
 		message: body.message ?? `HTTP ${status} with ${body.summary}`,
 		hint,
-		attempts,
+		attempts: stop.attempts,
 		retryAfterMs: stop.retryAfterMs,
+	};
+}
+
+const noTimeLeft = (stop: StoppedAttempt) =>
+	stop.reason === 'noTime' ? 'No time was left before the deadline to try again.' : '';
+
+/** A request that got no answer; one that is not a GET may still have reached the service. */
+function unanswered(
+	stop: StoppedAttempt,
+	noAnswer: { code?: string; cause: string },
+): FailureDetail {
+	const idempotent = stop.method === 'GET';
+	const reached = idempotent
+		? ''
+		: '; the request may have reached the service, so it was not sent again';
+	const advice = idempotent
+		? 'Check the base URL and that the service is reachable.'
+		: "A job may have been queued: check the asset's jobs before running it again.";
+	const noTime = noTimeLeft(stop);
+	return {
+		code: networkWords(noAnswer.code),
+		message: `no answer from ${stop.baseUrl}${reached}`,
+		hint: `${advice} Cause: ${noAnswer.cause}.${noTime ? ` ${noTime}` : ''}`,
+		next: idempotent
+			? 'Check the base URL and that the service is up.'
+			: 'Check for the job before running it again.',
+		attempts: stop.attempts,
 	};
 }
 

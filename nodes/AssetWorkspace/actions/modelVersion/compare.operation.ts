@@ -35,6 +35,16 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** Which versions to compare: the chosen ones, else the published one and the newest. */
+function pickVersions(versions: VersionSummary[], fromId?: string, toId?: string) {
+	const byNumber = [...versions].sort((a, b) => b.versionNumber - a.versionNumber);
+	const from: Partial<VersionSummary> | undefined = fromId
+		? { id: fromId }
+		: byNumber.find((v) => v.published);
+	const to: Partial<VersionSummary> | undefined = toId ? { id: toId } : byNumber[0];
+	return { from, to };
+}
+
 /** Two versions of a model compared: from the published one and to the newest, unless chosen. */
 export async function execute(
 	this: IExecuteFunctions,
@@ -46,11 +56,7 @@ export async function execute(
 	const toId = readOptionalId(this, 'toVersionId', 'To Version', i);
 	const path = ['assets', assetId, 'model', 'versions'];
 	const list = await api.request({ method: 'GET', path, schema: versionListSchema, itemIndex: i });
-	const byNumber = [...list.data.versions].sort((a, b) => b.versionNumber - a.versionNumber);
-	const from: Partial<VersionSummary> | undefined = fromId
-		? { id: fromId }
-		: byNumber.find((v) => v.published);
-	const to: Partial<VersionSummary> | undefined = toId ? { id: toId } : byNumber[0];
+	const { from, to } = pickVersions(list.data.versions, fromId, toId);
 	if (!from?.id || !to?.id) {
 		const message = !to?.id
 			? 'This model has no saved version yet.'

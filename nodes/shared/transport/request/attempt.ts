@@ -63,6 +63,27 @@ function textOf(body: unknown): string {
 	return JSON.stringify(body);
 }
 
+/** The request as n8n's helper takes it: the whole answer, whatever its status, no redirects. */
+function helperOptions(request: AttemptRequest, signal: AbortSignal) {
+	return {
+		method: request.method,
+		url: request.url,
+		qs: request.qs,
+		body: request.body,
+		headers: {
+			Accept: 'application/json',
+			...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+		},
+		encoding: 'text' as const,
+		json: false,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// A redirect would carry the Authorization header to wherever it points.
+		disableFollowRedirect: true,
+		abortSignal: signal,
+	};
+}
+
 /** One attempt, cut off by `limit` (n8n's helper aborts with its signal in 1.x and 2.x alike). */
 export async function attempt(
 	ctx: ApiContext,
@@ -73,27 +94,10 @@ export async function attempt(
 	const deadline = limit.signal;
 	const abort = abortOn(deadline, cancelled);
 	try {
-		const helpers = ctx.helpers;
-		const response = (await helpers.httpRequestWithAuthentication.call(
+		const response = (await ctx.helpers.httpRequestWithAuthentication.call(
 			withCancelSignal(ctx, abort.signal),
 			CREDENTIAL_TYPE,
-			{
-				method: request.method,
-				url: request.url,
-				qs: request.qs,
-				body: request.body,
-				headers: {
-					Accept: 'application/json',
-					...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-				},
-				encoding: 'text',
-				json: false,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				// A redirect would carry the Authorization header to wherever it points.
-				disableFollowRedirect: true,
-				abortSignal: abort.signal,
-			},
+			helperOptions(request, abort.signal),
 			{
 				credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: request.credential },
 			},

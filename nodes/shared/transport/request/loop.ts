@@ -9,7 +9,13 @@ import {
 import type { Parsed, Schema } from '../../schemas';
 import { CancelledError, type Clock } from '../policy/clock';
 import { GateShutError, type RateGate } from '../policy/gate';
-import { decideRetry, longestWaitMs, parseRetryAfter, type RetryPolicy } from '../policy/retry';
+import {
+	decideRetry,
+	longestWaitMs,
+	parseRetryAfter,
+	type RetryPolicy,
+	type StopReason,
+} from '../policy/retry';
 import { MAX_CLOCK_SKEW_MS, parseHttpDate, type ServiceClock } from '../policy/serviceClock';
 import { readAnswer } from './answer';
 import { attempt, type ApiContext, type AttemptOutcome } from './attempt';
@@ -134,7 +140,7 @@ function conclude<T extends Schema>(
 	tried: Tried,
 	tries: number,
 ): { value: Parsed<T> | null } | { waitMs: number } {
-	const { answer, status, decision, outcome } = tried;
+	const { answer, status, decision } = tried;
 	const { method } = prepared.label;
 	if (answer && status! >= 200 && status! < 300) {
 		const read = readAnswer(answer.text, request.schema, prepared.apiKey, {
@@ -147,25 +153,24 @@ function conclude<T extends Schema>(
 	}
 	if (status === 404 && request.notFoundIsNull) return { value: null };
 	if (decision.retry) return { waitMs: decision.waitMs };
-	throw fail(
-		sender,
-		prepared,
-		stoppedAttempt({
-			method,
-			baseUrl: prepared.baseUrl,
-			apiKey: prepared.apiKey,
-			attempts: tries,
-			reason: decision.reason,
-			retryAfterMs: tried.retryAfterMs,
-			noAnswer:
-				'error' in outcome
-					? { code: tried.code, cause: noAnswerCause(outcome, tried.timeout) }
-					: undefined,
-			answer: answer && {
-				status: status!,
-				location: answer.response.headers.location,
-				text: answer.text,
-			},
-		}),
-	);
+	throw fail(sender, prepared, stopped(prepared, tried, decision.reason, tries));
+}
+
+/** Why the request stopped at its last attempt, in the words of its failure. */
+function stopped(prepared: Prepared, tried: Tried, reason: StopReason, attempts: number) {
+	const { answer, status, outcome, code, timeout } = tried;
+	return stoppedAttempt({
+		method: prepared.label.method,
+		baseUrl: prepared.baseUrl,
+		apiKey: prepared.apiKey,
+		attempts,
+		reason,
+		retryAfterMs: tried.retryAfterMs,
+		noAnswer: 'error' in outcome ? { code, cause: noAnswerCause(outcome, timeout) } : undefined,
+		answer: answer && {
+			status: status!,
+			location: answer.response.headers.location,
+			text: answer.text,
+		},
+	});
 }
