@@ -24,18 +24,13 @@ function userFolderAt(folder?: string): string {
 
 export class N8n extends N8nCli {
 	private server?: ServerProcess;
-	/** The last server started, kept after it is killed: a failed test reads what it printed. */
-	private lastServer?: ServerProcess;
 	port = 0;
 	private brokerPort = 0;
 
 	constructor(
 		private readonly options: {
 			keep?: boolean;
-			/**
-			 * Serve the editor (n8n's UI) from `n8n start`: the screenshots need it; the tests drive n8n
-			 * through its CLI and REST API, and without the UI each start costs a third less CPU.
-			 */
+			/** Serve the editor (n8n's UI): the screenshots need it, and a start costs a third more CPU. */
 			editor?: boolean;
 			line?: N8nLine;
 			log?: (line: string) => void;
@@ -93,13 +88,7 @@ export class N8n extends N8nCli {
 			env,
 			onOutput: this.options.onOutput,
 		});
-		this.lastServer = this.server;
 		await this.server.ready(`http://127.0.0.1:${this.port}/healthz/readiness`, timeoutMs, 'n8n');
-	}
-
-	/** What the last `n8n start` (or worker) printed (for diagnosing a failed test). */
-	get serverOutput(): string {
-		return this.lastServer?.output ?? '';
 	}
 
 	/** The process id of the running `n8n start`, also its process group's (its task runner is in it). */
@@ -107,10 +96,7 @@ export class N8n extends N8nCli {
 		return this.server?.pid;
 	}
 
-	/**
-	 * Sends `signal` to the running n8n (and its task runner) and waits until it has exited; with
-	 * `escalateAfterMs`, sends SIGKILL if it is still running by then.
-	 */
+	/** Sends `signal` to n8n and its task runner and waits until it exits (SIGKILL after `escalateAfterMs`). */
 	async kill(signal: NodeJS.Signals, escalateAfterMs?: number) {
 		const server = this.server;
 		this.server = undefined;

@@ -34,11 +34,6 @@ export class ServerProcess {
 		this.child.stderr?.on('data', output);
 	}
 
-	/** What it has printed so far (stdout and stderr). */
-	get output(): string {
-		return this.text;
-	}
-
 	/** Its process id, also its process group's, while it runs. */
 	get pid(): number | undefined {
 		return this.child.exitCode === null ? this.child.pid : undefined;

@@ -1,9 +1,10 @@
 /** The service's times in ms, and when a poll began on its clock (docs/trigger.md, "Clocks"). */
 import { MAX_CLOCK_SKEW_MS, parseHttpDate } from '../../shared/transport/policy/serviceClock';
 
-// ISO 8601 with `T` or a space (Python's str(datetime), SQL text), any fraction, a zone or none.
+// ISO 8601 with `T` or a space (Python's str(datetime), SQL text), any fraction, a zone or none;
+// a zone written as UTC or GMT (as some databases print it) is UTC.
 const ISO =
-	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
+	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*([Zz]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /** A time the service wrote, in ms; undefined when empty or in no form this node reads. */
 export function timeOf(time: string | null | undefined): number | undefined {
@@ -26,7 +27,7 @@ export function timeOf(time: string | null | undefined): number | undefined {
 
 /** A zone's offset in ms; undefined past 23:59 (`+99:99` is no zone). */
 function zoneOffsetMs(zone: string | undefined): number | undefined {
-	if (!zone || /^z$/i.test(zone)) return 0;
+	if (!zone || /^(z|utc|gmt)$/i.test(zone)) return 0;
 	const digits = zone.replace(':', '');
 	const [hours, minutes] = [Number(digits.slice(1, 3)), Number(digits.slice(3, 5) || 0)];
 	if (hours > 23 || minutes > 59) return undefined;

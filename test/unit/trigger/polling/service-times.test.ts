@@ -1,6 +1,7 @@
 /**
  * The service's times as the trigger reads them (AssetWorkspaceTrigger/polling/times.ts): ISO 8601
- * with `T` or a space (Python's str(datetime), SQL text), any fraction, with a zone or without one;
+ * with `T` or a space (Python's str(datetime), SQL text), any fraction, with a zone (`UTC` and `GMT`
+ * written out too) or without one;
  * a time without a zone is UTC whatever n8n's own zone (this tier runs in Asia/Tokyo, the
  * integration tier west of UTC). Anything else is no time. Pure: well under a second.
  */
@@ -25,6 +26,10 @@ test.each([
 	'2026-11-26 02:00:00.000000',
 	'2026-11-26 02:00:00+00:00',
 	' 2026-11-26 02:00:00 ',
+	'2026-11-26 02:00:00 UTC',
+	'2026-11-26 02:00:00UTC',
+	'2026-11-26T02:00:00 GMT',
+	'2026-11-26 02:00:00.000 utc',
 	'Thu, 26 Nov 2026 02:00:00 GMT',
 ])('%j is 2026-11-26 02:00 UTC', (time) => {
 	expect(timeOf(time)).toBe(AT);
@@ -47,6 +52,8 @@ test.each([
 	'2026-11-26T02:00:00+05:60',
 	'1764122400',
 	'11/26/2026 02:00',
+	'2026-11-26 02:00:00 CET',
+	'2026-11-26 02:00:00 UTC+1',
 ])('%j is no time', (time) => {
 	expect(timeOf(time)).toBeUndefined();
 });
