@@ -34,9 +34,14 @@ function zoneOffsetMs(zone: string | undefined): number | undefined {
 	return (digits.startsWith('-') ? -1 : 1) * (hours * 60 + minutes) * 60_000;
 }
 
-export function newestOf(times: Array<string | null | undefined>): number | undefined {
-	const values = times.map(timeOf).filter((value): value is number => value !== undefined);
-	return values.length > 0 ? Math.max(...values) : undefined;
+/** The newest of `times`, in a loop: a spread into Math.max overflows the stack past ~125,000. */
+export function newestOf(times: Iterable<string | null | undefined>): number | undefined {
+	let newest: number | undefined;
+	for (const time of times) {
+		const value = timeOf(time);
+		if (value !== undefined && (newest === undefined || value > newest)) newest = value;
+	}
+	return newest;
 }
 
 /** Within an hour of the Date's time either way, and its second (HTTP dates drop the fraction). */

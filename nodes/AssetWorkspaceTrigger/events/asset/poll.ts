@@ -74,8 +74,8 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		poll.emitExisting &&
 		state.floor !== undefined
 	);
-	// The service's times in every answer, joined or not: how late its clock has been seen.
-	const written: string[] = [];
+	// The newest service time in every answer, joined or not: how late its clock has been seen.
+	let written: number | undefined;
 	const outcome = await streamAssets(poll.api, {
 		folderId: poll.folderId,
 		start: state.round?.next ?? 0,
@@ -85,7 +85,10 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		until: poll.until,
 		mayAsk: () => hasTime(poll),
 		onPage: (items, page) => pages.push({ items, ...page }),
-		onAnswer: (items) => written.push(...items.map((asset) => asset.updatedAt)),
+		onAnswer: (items) => {
+			const newest = newestOf(items.map((asset) => asset.updatedAt));
+			if (newest !== undefined && (written === undefined || newest > written)) written = newest;
+		},
 	});
 	if ('failure' in outcome && outcome.failure !== undefined) {
 		const { failure } = outcome;
@@ -99,7 +102,7 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const read = pages.flatMap((page) => page.items);
 	checkTimes(ctx, read);
 	const dated = poll.api.serviceTime(startedAt);
-	const now = first ? firstReadingBegan(dated, newestOf(written)) : dated;
+	const now = first ? firstReadingBegan(dated, written) : dated;
 	const fired: IDataObject[] = [];
 	for (const page of pages) {
 		const options = { emitExisting: poll.emitExisting, removed: poll.removed, now };

@@ -1,0 +1,69 @@
+/**
+ * Regression (review 6): the Asset event on a scope of more than about 125,000 assets failed its
+ * first poll with "Maximum call stack size exceeded" (the newest of every time read, spread into
+ * Math.max), and every poll after it, so it never learnt the scope and never fired. A fake service
+ * of 140,000 assets, in pages of 100: in each of n8n's modes the first reading learns the scope,
+ * and then the one asset changed since fires once. About 10 s a reading.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { OWNER } from '../harness/http';
+import { sendJson, useFakeServers } from '../harness/fake-server';
+import { N8N_MODES, TriggerHarness } from '../harness/trigger';
+
+const serve = useFakeServers();
+const COUNT = 140_000;
+const BEFORE = '2026-11-26T02:00:00Z';
+
+const asset = (i: number, updatedAt = BEFORE) => ({
+	id: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+	name: `asset ${String(i).padStart(6, '0')}`,
+	description: null,
+	type: 'Source',
+	createdAt: BEFORE,
+	updatedAt,
+	owner: { id: null, displayName: null, email: null },
+	parentFolder: null,
+	schedules: [],
+});
+
+/** A fake service of COUNT assets (`assets`, which the test may change), in pages of up to 100. */
+async function bigService() {
+	const assets = Array.from({ length: COUNT }, (_, i) => asset(i));
+	const { url } = await serve((req: IncomingMessage, res: ServerResponse) => {
+		const query = new URL(req.url ?? '', 'http://service').searchParams;
+		const offset = Number(query.get('offset') ?? 0);
+		const limit = Number(query.get('limit') ?? 50);
+		const data = assets.slice(offset, offset + limit);
+		sendJson(res, 200, { data, meta: { limit, offset, hasMore: offset + limit < COUNT } });
+	});
+	return { assets, url };
+}
+
+/** The trigger's first reading, over as many polls as its budget needs (5 at most). */
+async function learn(t: TriggerHarness) {
+	const learnt = () => (t.state.assets as { watermark?: number } | undefined)?.watermark;
+	const polls = [await t.firstPoll()];
+	while (learnt() === undefined && polls.length < 5) polls.push(await t.poll());
+	expect(polls.map((poll) => [poll.error, poll.items])).toEqual(polls.map(() => [undefined, null]));
+	expect(learnt()).toBeDefined();
+}
+
+test.each(N8N_MODES)('%s: the first reading of 140,000 assets learns the scope', async (mode) => {
+	const { url } = await bigService();
+	await learn(new TriggerHarness({ baseUrl: url, apiKey: OWNER }, { event: 'asset' }, { mode }));
+});
+
+test('default: then an asset changed among the 140,000 fires once', async () => {
+	const { assets, url } = await bigService();
+	const t = new TriggerHarness({ baseUrl: url, apiKey: OWNER }, { event: 'asset' });
+	await learn(t);
+	assets[70_000] = asset(70_000, new Date(Date.now() + 60_000).toISOString());
+	const fired: unknown[] = [];
+	for (let poll = 0; poll < 5 && fired.length === 0; poll++) {
+		const next = await t.poll();
+		expect(next.error).toBeUndefined();
+		fired.push(...(next.items ?? []).map((item) => [item.event, item.name]));
+	}
+	expect(fired).toEqual([['updated', 'asset 070000']]);
+});
