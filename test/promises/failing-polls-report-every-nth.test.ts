@@ -46,4 +46,29 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 		await inject(env.sandbox, refused);
 		expect(await failed(2)).toEqual(durable ? [true, true] : [true, false]);
 	});
+
+	test('an episode ends with the poll that works, even when n8n keeps no state of it: after a restart during a new outage the first failing poll fails', async () => {
+		const running = (await startJob(env.sandbox, SEED_IDS.salesforceOpportunities)).jobId;
+		const t = new TriggerHarness(
+			env.credentials,
+			{ jobIds: running, options: { reportEveryNthFailure: 3 } },
+			{ mode },
+		);
+		const refused = { match: '/api/public/v1/jobs/', fault: 'status', status: 401, times: 1000 };
+		const failing = async (poll: () => Promise<{ error?: unknown }>) =>
+			(await poll()).error !== undefined;
+		// Activated during an outage (n8n keeps the activation poll's state), which then ends.
+		await inject(env.sandbox, refused);
+		expect(await failing(() => t.firstPoll())).toBe(true);
+		await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
+		expect(await failing(() => t.poll())).toBe(false);
+		// Restarted during a new outage: a new episode, the alert at its first failing poll.
+		t.restart();
+		await inject(env.sandbox, refused);
+		const seen = [await failing(() => t.firstPoll())];
+		for (let n = 0; n < 3; n++) seen.push(await failing(() => t.poll()));
+		expect(seen).toEqual(
+			mode === 'durable' ? [true, true, true, true] : [true, false, false, true],
+		);
+	});
 });

@@ -1,20 +1,19 @@
 // While polls keep failing, which of them fail where n8n sees them (docs/trigger.md, "When a poll
 // fails"): n8n runs the Error Workflow at every failing poll unless its durable scheduler backs off.
-const KEY = 'failingPolls';
+// An episode's count lives with the trigger's live state in this n8n process, not in the state n8n
+// saves: n8n keeps a failing activation poll's state but not that of the polls that work after it,
+// so a saved count would outlive its episode. A restart starts a new episode.
+const failing = new WeakMap<object, number>();
 
-/**
- * Counts a failing poll of an episode in the trigger's state; whether it fails visibly: the first
- * and every `everyNth` after (1: every one, and nothing is kept).
- */
-export function failsVisibly(staticData: Record<string, unknown>, everyNth: number): boolean {
+/** Counts a failing poll of an episode; whether it fails visibly: the first and every `everyNth` after. */
+export function failsVisibly(liveState: object, everyNth: number): boolean {
 	if (!(everyNth > 1)) return true;
-	const before = staticData[KEY];
-	const count = (typeof before === 'number' && before >= 0 ? before : 0) + 1;
-	staticData[KEY] = count;
+	const count = (failing.get(liveState) ?? 0) + 1;
+	failing.set(liveState, count);
 	return (count - 1) % Math.floor(everyNth) === 0;
 }
 
 /** A poll that worked ends the episode. */
-export function endFailingPolls(staticData: Record<string, unknown>) {
-	if (KEY in staticData) delete staticData[KEY];
+export function endFailingPolls(liveState: object) {
+	failing.delete(liveState);
 }

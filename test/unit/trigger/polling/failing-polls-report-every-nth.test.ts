@@ -10,10 +10,8 @@ import {
 const visible = (state: Record<string, unknown>, everyNth: number, polls: number) =>
 	Array.from({ length: polls }, () => failsVisibly(state, everyNth));
 
-test('1 (the default): every failing poll fails, and nothing is kept', () => {
-	const state: Record<string, unknown> = {};
-	expect(visible(state, 1, 5)).toEqual([true, true, true, true, true]);
-	expect(state).toEqual({});
+test('1 (the default): every failing poll fails', () => {
+	expect(visible({}, 1, 5)).toEqual([true, true, true, true, true]);
 });
 
 test('every 3rd: the first of an episode, then the 4th and the 7th', () => {
@@ -29,9 +27,16 @@ test('a poll that works ends the episode: the next failure fails visibly again',
 	expect(visible(state, 10, 2)).toEqual([true, false]);
 });
 
-test('a count that is no count starts an episode; a fraction of N is its whole part', () => {
-	expect(failsVisibly({ failingPolls: 'x' }, 3)).toBe(true);
-	expect(failsVisibly({ failingPolls: -4 }, 3)).toBe(true);
+test('the count is kept with the live state, never in it: a state n8n reloads (a restart) starts an episode', () => {
+	const live: Record<string, unknown> = {};
+	expect(visible(live, 3, 2)).toEqual([true, false]);
+	expect(live).toEqual({});
+	const reloaded = JSON.parse(JSON.stringify(live));
+	expect(visible(reloaded, 3, 3)).toEqual([true, false, false]);
+	expect(visible(live, 3, 1)).toEqual([false]);
+});
+
+test('a fraction of N is its whole part; no number means every one', () => {
 	const state: Record<string, unknown> = {};
 	expect(visible(state, 2.5, 3)).toEqual([true, false, true]);
 	expect(visible({}, Number.NaN, 2)).toEqual([true, true]);
