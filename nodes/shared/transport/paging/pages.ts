@@ -89,7 +89,7 @@ export function repeatsPage(problem: Problem, offset: number) {
 
 export function listingMoved(problem: Problem, offset: number, breaks: number) {
 	return problem(
-		`the asset listing moved while it was read: ${breaks} times a page did not join the pages before it, so no complete list can be given`,
+		`the asset listing moved while it was read: ${breaks} pages in a row did not join the pages before it, so no complete list can be given`,
 		offset,
 		'Assets were created, removed or renamed meanwhile. Run it again, or narrow it with a Folder filter.',
 		'moved',

@@ -54,6 +54,8 @@ export class Reading<T extends Listed> implements RunReading<T> {
 	private stalled?: { pages: number; offset: number };
 	/** Whether it stopped (or failed) while looking for a page that joins. */
 	searching = false;
+	/** How many assets it has handed on: whether it gained anything since a page broke off. */
+	handedOn = 0;
 
 	constructor(
 		readonly fetchPage: FetchPage<T>,
@@ -107,7 +109,9 @@ export class Reading<T extends Listed> implements RunReading<T> {
 			};
 			if (this.stalled.pages >= STALLED_PAGES) throw repeatsPage(this.problem, this.stalled.offset);
 		} else this.stalled = undefined;
-		this.options.onPage(this.chain.take(page.data), { offset, next });
+		const fresh = this.chain.take(page.data);
+		this.handedOn += fresh.length;
+		this.options.onPage(fresh, { offset, next });
 		return true;
 	};
 

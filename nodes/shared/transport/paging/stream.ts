@@ -17,7 +17,12 @@ export type StreamEnd = { pageSize: number } & (
 	| { ended: false; failure?: unknown; lost?: boolean; searching?: boolean }
 );
 
-/** Pages that did not join before a reading gives up: the listing kept moving. */
+/**
+ * Pages in a row that did not join, with no asset gained between them, before a reading gives up:
+ * the listing kept moving. A page that breaks off after the reading gained assets starts the count
+ * again: a removal ahead of the reading shifts the next page past the one it would share, and is
+ * no reason to fail.
+ */
 export const MAX_BREAKS = 16;
 
 export async function streamPages<T extends Listed>(
@@ -26,14 +31,18 @@ export async function streamPages<T extends Listed>(
 ): Promise<StreamEnd> {
 	const reading = new Reading(fetchPage, options);
 	let from: number | Run = options.start;
-	for (let breaks = 0; typeof from === 'number'; ) {
+	for (let breaks = 0, gained = 0; typeof from === 'number'; ) {
 		const run: Run = await runPages(reading, from);
 		if (run.end !== 'broken') from = run;
 		else if (run.page && (await reading.readAgainTheSame(run.page as ListPage<T>, run.at)))
 			from = run.page.meta.hasMore ? run.at + reading.stride() : { end: 'ended' };
-		else if (++breaks > MAX_BREAKS)
-			from = { end: 'failed', error: listingMoved(reading.problem, run.at, breaks) };
-		else from = await reading.rejoin(run.at);
+		else {
+			if (reading.handedOn > gained) [breaks, gained] = [0, reading.handedOn];
+			from =
+				++breaks > MAX_BREAKS
+					? { end: 'failed', error: listingMoved(reading.problem, run.at, breaks) }
+					: await reading.rejoin(run.at);
+		}
 	}
 	const pageSize = reading.size() || PAGE_SIZE;
 	if (from.end === 'ended') return { ended: true, pageSize };
