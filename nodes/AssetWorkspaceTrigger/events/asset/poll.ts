@@ -61,19 +61,11 @@ function checkTimes(ctx: IPollFunctions, assets: Asset[]) {
 				);
 }
 
-export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
-	const staticData = ctx.getWorkflowStaticData('node');
-	const state = readAssetsState(staticData, poll.folderId ?? '');
-	const unchanged = JSON.stringify(state);
-	const startedAt = poll.now();
-	const first = state.watermark === undefined && state.round === undefined;
-	const pages: Array<{ items: Asset[]; offset: number; next?: Resume }> = [];
-	// A first reading may start over while it keeps all it fired (no floor yet): none fires twice.
-	const restart = !(
-		state.watermark === undefined &&
-		poll.emitExisting &&
-		state.floor !== undefined
-	);
+type ReadPage = { items: Asset[]; offset: number; next?: Resume };
+
+/** This poll's part of the round: its pages, the newest time it read, and how the reading ended. */
+async function readRound(poll: AssetPoll, state: AssetsState, restart: boolean) {
+	const pages: ReadPage[] = [];
 	// The newest service time in every answer, joined or not: how late its clock has been seen.
 	let written: number | undefined;
 	const outcome = await streamAssets(poll.api, {
@@ -99,10 +91,17 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 			(failure.httpCode === '429' || (pages.length > 0 && !hasTime(poll)));
 		if (!stop) throw failure;
 	}
-	const read = pages.flatMap((page) => page.items);
-	checkTimes(ctx, read);
-	const dated = poll.api.serviceTime(startedAt);
-	const now = first ? firstReadingBegan(dated, written) : dated;
+	return { pages, written, outcome };
+}
+
+/** Records each page read in the round and gives the changes that fire. */
+function recordPages(
+	ctx: IPollFunctions,
+	poll: AssetPoll,
+	state: AssetsState,
+	pages: ReadPage[],
+	now: number,
+) {
 	const fired: IDataObject[] = [];
 	for (const page of pages) {
 		const options = { emitExisting: poll.emitExisting, removed: poll.removed, now };
@@ -114,6 +113,16 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		if (page.next)
 			state.round = { ...state.round!, next: page.next.offset, anchor: page.next.anchor };
 	}
+	return fired;
+}
+
+/** The removal candidates of a round that ended, or of a first reading that lost its place. */
+function endOfReading(
+	state: AssetsState,
+	read: Awaited<ReturnType<typeof readRound>>,
+	restart: boolean,
+) {
+	const { pages, outcome } = read;
 	// Stopped looking for its place with nothing read, the next poll would look the same way, for
 	// good: it starts over from 0, or (when it may not) is lost, as one whose search found nothing.
 	const stuck = !outcome.ended && outcome.searching === true && pages.length === 0;
@@ -121,12 +130,32 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	// A first reading that may not start over and lost its place ends there.
 	const lost = !outcome.ended && (outcome.lost === true || (stuck && !restart));
 	const lastPage = pages[pages.length - 1];
-	const candidates = outcome.ended || lost ? endRound(state, lastPage?.offset ?? 0) : [];
-	const removals = await confirmRemovals(
-		poll,
-		state,
-		poll.removed ? [...(state.unconfirmed ?? []), ...candidates] : [],
+	return outcome.ended || lost ? endRound(state, lastPage?.offset ?? 0) : [];
+}
+
+export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const state = readAssetsState(staticData, poll.folderId ?? '');
+	const unchanged = JSON.stringify(state);
+	const startedAt = poll.now();
+	const first = state.watermark === undefined && state.round === undefined;
+	// A first reading may start over while it keeps all it fired (no floor yet): none fires twice.
+	const restart = !(
+		state.watermark === undefined &&
+		poll.emitExisting &&
+		state.floor !== undefined
 	);
+	const read = await readRound(poll, state, restart);
+	checkTimes(
+		ctx,
+		read.pages.flatMap((page) => page.items),
+	);
+	const dated = poll.api.serviceTime(startedAt);
+	const now = first ? firstReadingBegan(dated, read.written) : dated;
+	const fired = recordPages(ctx, poll, state, read.pages, now);
+	const candidates = endOfReading(state, read, restart);
+	const unconfirmed = poll.removed ? [...(state.unconfirmed ?? []), ...candidates] : [];
+	const removals = await confirmRemovals(poll, state, unconfirmed);
 	if (removals.waitTooLong) throw removals.waitTooLong;
 	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
 	if (JSON.stringify(state) !== unchanged) staticData.assets = state;

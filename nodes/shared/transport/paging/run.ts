@@ -29,60 +29,85 @@ export function reachOf(handedOn: number, width: number, known = 0): number {
 }
 
 export async function runPages<T>(reading: RunReading<T>, from: number): Promise<Run> {
-	const stride = () => Math.max(1, reading.size() - 1);
-	const offsetOf = (index: number) => from + index * stride();
-	const arrived = new Map<number, ListPage<T>>();
-	const inFlight = new Map<number, { settled: Promise<void>; abort: AbortController }>();
-	let endAt = Infinity; // the first page known to end the listing
-	let stopAt = Infinity; // where the run stopped: a failure, a break, the end
-	let result: Run | undefined;
-	let checked = 0;
-	const known = () =>
-		reading.lastOffset === undefined || !reading.size()
-			? 0
-			: Math.max(0, Math.floor((reading.lastOffset - from) / stride()) + 1);
-	const stop = (index: number, outcome: Run) => {
-		if (index > endAt || index >= stopAt) return; // past the end, or behind an earlier stop
-		stopAt = index;
-		result = outcome;
+	return await new PageRun(reading, from).run();
+}
+
+/** One run: pages launched up to the reach, handed on in order as they arrive, until a stop. */
+class PageRun<T> {
+	private readonly arrived = new Map<number, ListPage<T>>();
+	private readonly inFlight = new Map<number, { settled: Promise<void>; abort: AbortController }>();
+	private endAt = Infinity; // the first page known to end the listing
+	private stopAt = Infinity; // where the run stopped: a failure, a break, the end
+	private result: Run | undefined;
+	private checked = 0;
+
+	constructor(
+		private readonly reading: RunReading<T>,
+		private readonly from: number,
+	) {}
+
+	private stride = () => Math.max(1, this.reading.size() - 1);
+	private offsetOf = (index: number) => this.from + index * this.stride();
+
+	/** Pages a former reading saw, counted from this run's start. */
+	private known() {
+		const { lastOffset, size } = this.reading;
+		if (lastOffset === undefined || !size()) return 0;
+		return Math.max(0, Math.floor((lastOffset - this.from) / this.stride()) + 1);
+	}
+
+	async run(): Promise<Run> {
+		let next = 0;
+		for (;;) {
+			const wanted = Math.min(this.endAt + 1, this.stopAt);
+			const reach = Math.min(reachOf(this.checked, this.reading.inFlight, this.known()), wanted);
+			while (!this.result && next < reach && this.reading.ask()) this.launch(next++);
+			if (this.inFlight.size === 0) break;
+			await Promise.race(Array.from(this.inFlight.values(), (page) => page.settled));
+		}
+		return this.result ?? { end: 'stopped' };
+	}
+
+	private stop(index: number, outcome: Run) {
+		if (index > this.endAt || index >= this.stopAt) return; // past the end, or behind an earlier stop
+		this.stopAt = index;
+		this.result = outcome;
 		// Pages past the end answer about as soon; aborted, they could reach the server later.
 		if (outcome.end === 'ended') return;
-		for (const [behind, page] of inFlight) if (behind > index) page.abort.abort();
-	};
-	const inOrder = () => {
-		for (let page = arrived.get(checked); checked < stopAt && page; page = arrived.get(checked)) {
-			arrived.delete(checked);
-			try {
-				if (!reading.handOn(page, offsetOf(checked)))
-					return stop(checked, { end: 'broken', at: offsetOf(checked), page });
-			} catch (error) {
-				return stop(checked, { end: 'failed', error });
-			}
-			if (!page.meta.hasMore) return stop(checked, { end: 'ended' });
-			checked++;
-		}
-	};
-	const launch = (index: number) => {
-		const abort = new AbortController();
-		const settled = reading
-			.fetchPage(offsetOf(index), reading.size() || PAGE_SIZE, abort.signal)
-			.then((page) => {
-				reading.onAnswer?.(page.data);
-				arrived.set(index, page);
-				if (!page.meta.hasMore) endAt = Math.min(endAt, index);
-				inOrder();
-			})
-			.catch((error: unknown) => stop(index, { end: 'failed', error }))
-			.finally(() => inFlight.delete(index));
-		inFlight.set(index, { settled, abort });
-	};
-	let next = 0;
-	for (;;) {
-		const wanted = Math.min(endAt + 1, stopAt);
-		const reach = Math.min(reachOf(checked, reading.inFlight, known()), wanted);
-		while (!result && next < reach && reading.ask()) launch(next++);
-		if (inFlight.size === 0) break;
-		await Promise.race(Array.from(inFlight.values(), (page) => page.settled));
+		for (const [behind, page] of this.inFlight) if (behind > index) page.abort.abort();
 	}
-	return result ?? { end: 'stopped' };
+
+	private inOrder() {
+		for (
+			let page = this.arrived.get(this.checked);
+			this.checked < this.stopAt && page;
+			page = this.arrived.get(this.checked)
+		) {
+			const index = this.checked;
+			this.arrived.delete(index);
+			try {
+				if (!this.reading.handOn(page, this.offsetOf(index)))
+					return this.stop(index, { end: 'broken', at: this.offsetOf(index), page });
+			} catch (error) {
+				return this.stop(index, { end: 'failed', error });
+			}
+			if (!page.meta.hasMore) return this.stop(index, { end: 'ended' });
+			this.checked++;
+		}
+	}
+
+	private launch(index: number) {
+		const abort = new AbortController();
+		const settled = this.reading
+			.fetchPage(this.offsetOf(index), this.reading.size() || PAGE_SIZE, abort.signal)
+			.then((page) => {
+				this.reading.onAnswer?.(page.data);
+				this.arrived.set(index, page);
+				if (!page.meta.hasMore) this.endAt = Math.min(this.endAt, index);
+				this.inOrder();
+			})
+			.catch((error: unknown) => this.stop(index, { end: 'failed', error }))
+			.finally(() => this.inFlight.delete(index));
+		this.inFlight.set(index, { settled, abort });
+	}
 }
