@@ -3,7 +3,8 @@
  * Promise: Return All gives every asset or an error, never a silently short list. In n8n's
  * engine against the sandbox and fake servers: a server whose pages are smaller than asked, or
  * short with hasMore (internal-only assets left out), is read to its end, and Limit counts what
- * it returns; a server that ignores offset is a clear error after a handful of requests, not an
+ * it returns; a server that ignores offset is a clear error after a handful of requests, and one
+ * whose pages hold nothing yet say hasMore after about 50, not an
  * endless walk; pages after the first are read side by side (at most pagesInFlight at once),
  * slow down after a 429 and ramp up again (on a test clock: harness/clock.ts); a page that keeps
  * failing fails the node with its error. About 1 s.
@@ -148,6 +149,39 @@ describe('Return All ends against a server that ignores offset', () => {
 			expect(server.requests).toHaveLength(2);
 		},
 	);
+});
+
+describe('pages that hold nothing yet say hasMore end the listing with an error, in about 50 requests', () => {
+	/** One real asset, then empty pages that always say hasMore, whatever the offset. */
+	async function promisesMore() {
+		const [asset] = (await api(env.sandbox, '/assets?limit=1&offset=0')).json.data;
+		return await serve((req, res) => {
+			const query = new URL(req.url!, 'http://x').searchParams;
+			const [offset, limit] = [Number(query.get('offset')), Number(query.get('limit'))];
+			sendJson(res, 200, {
+				data: offset === 0 ? [asset] : [],
+				meta: { limit, offset, hasMore: true },
+			});
+		});
+	}
+
+	test.each([
+		['Return All', { returnAll: true }],
+		[
+			'Limit with a filter that never matches',
+			{ returnAll: false, limit: 5, filters: { nameContains: 'none' } },
+		],
+	])('%s: a clear error after 50 such pages, not 10,000', async (_case, options) => {
+		const server = await promisesMore();
+		const result = await run({
+			credentials: { baseUrl: server.url, apiKey: OWNER },
+			parameters: { resource: 'asset', operation: 'getAll', ...options },
+		});
+		expect(result.error?.message).toMatch(
+			/^Asset Workspace API: 50 pages in a row, up to offset \d+, held no asset yet said "hasMore": true$/,
+		);
+		expect(server.requests.length).toBeLessThan(200);
+	});
 });
 
 describe("Return All's pages side by side: order, no duplicates, bounded waste, slowing down after a 429", () => {

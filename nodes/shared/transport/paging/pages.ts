@@ -87,6 +87,20 @@ export function repeatsPage(problem: Problem, offset: number) {
 	);
 }
 
+/** Pages in a row that hold no asset yet say `hasMore` before a listing stops (about 5,000 hidden). */
+export const MAX_EMPTY_PAGES = 50;
+
+/** The empty pages in a row so far, this one counted; past the bound, an error. */
+export function countEmpty<T>(page: ListPage<T>, count: number, offset: number, problem: Problem) {
+	const empty = page.data.length === 0 && page.meta.hasMore ? count + 1 : 0;
+	if (empty < MAX_EMPTY_PAGES) return empty;
+	throw problem(
+		`${empty} pages in a row, up to offset ${offset}, held no asset yet said "hasMore": true`,
+		offset,
+		`The service seems to promise more than it has; ${ASKS_FOREVER}`,
+	);
+}
+
 export function listingMoved(problem: Problem, offset: number, breaks: number) {
 	return problem(
 		`the asset listing moved while it was read: ${breaks} pages in a row did not join the pages before it, so no complete list can be given`,

@@ -3,6 +3,7 @@
 import { marksOf, PageChain, Probes, type Listed, type Mark } from './chain';
 import {
 	checkMeta,
+	countEmpty,
 	listingError,
 	pageSizeChanged,
 	PAGE_SIZE,
@@ -56,6 +57,7 @@ export class Reading<T extends Listed> implements RunReading<T> {
 	searching = false;
 	/** How many assets it has handed on: whether it gained anything since a page broke off. */
 	handedOn = 0;
+	private empty = 0;
 
 	constructor(
 		readonly fetchPage: FetchPage<T>,
@@ -91,6 +93,7 @@ export class Reading<T extends Listed> implements RunReading<T> {
 		how: 'grid' | 'probe' | 'proven' = 'grid',
 	) => {
 		checkMeta(page, { offset }, this.problem);
+		this.empty = countEmpty(page, this.empty, offset, this.problem);
 		if (this.pageSize && page.meta.limit !== this.pageSize)
 			throw pageSizeChanged(this.problem, offset, page.meta.limit, this.pageSize);
 		this.pageSize = page.meta.limit;

@@ -1,6 +1,7 @@
 // Pages in turn until enough assets match (Limit, the pickers); a cursor says where to go on.
 import {
 	checkPage,
+	countEmpty,
 	listingError,
 	PAGE_SIZE,
 	tooManyPages,
@@ -34,7 +35,7 @@ export async function searchPages<T extends { id: string }>(
 	const items: T[] = [];
 	const seen = new Set<string>();
 	let { offset, skip } = options.from;
-	for (let index = 0; ; index++) {
+	for (let index = 0, empty = 0; ; index++) {
 		if (index >= options.maxPages) {
 			if (options.pagesRunOut === 'fail') throw tooManyPages(problem, options.maxPages, PAGE_SIZE);
 			return { items, next: { offset, skip } };
@@ -42,6 +43,7 @@ export async function searchPages<T extends { id: string }>(
 		const still = options.max - items.length + skip;
 		const limit = options.keep ? PAGE_SIZE : Math.min(PAGE_SIZE, still);
 		const page = await fetchPage(offset, limit);
+		empty = countEmpty(page, empty, offset, problem);
 		// Repeats are left out of the result; positions still count the page as it came.
 		const unread = new Set(checkPage(page, { offset, limit }, seen, index === 0, problem));
 		for (let position = skip; position < page.data.length; position++) {
