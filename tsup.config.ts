@@ -119,6 +119,9 @@ export default defineConfig({
 	esbuildPlugins: [minifyZod],
 	esbuildOptions(options) {
 		options.chunkNames = 'shared/[name]-[hash]';
+		// Syntax compacted (`let a = 1, b = 2`, `return x ? y : z`), names and lines kept: the package
+		// stays readable and within its 180,000 bytes as the code is split into named steps.
+		options.minifySyntax = true;
 	},
 	onSuccess: async () => {
 		// Before zod is squeezed: its sections are still headed then.
