@@ -145,6 +145,10 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		poll.emitExisting &&
 		state.floor !== undefined
 	);
+	// The candidates the last poll had no time to ask go before the listing.
+	const askedFirst = poll.removed && state.removalsFirst ? [...(state.unconfirmed ?? [])] : [];
+	const early = await confirmRemovals(poll, state, askedFirst);
+	if (early.waitTooLong) throw early.waitTooLong;
 	const read = await readRound(poll, state, restart);
 	checkTimes(
 		ctx,
@@ -154,12 +158,16 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const now = first ? firstReadingBegan(dated, read.written) : dated;
 	const fired = recordPages(ctx, poll, state, read.pages, now);
 	const candidates = endOfReading(state, read, restart);
-	const unconfirmed = poll.removed ? [...(state.unconfirmed ?? []), ...candidates] : [];
-	const removals = await confirmRemovals(poll, state, unconfirmed);
+	const unconfirmed = (state.unconfirmed ?? []).filter((id) => !askedFirst.includes(id));
+	const removals = await confirmRemovals(
+		poll,
+		state,
+		poll.removed ? [...unconfirmed, ...candidates] : [],
+	);
 	if (removals.waitTooLong) throw removals.waitTooLong;
 	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
 	if (JSON.stringify(state) !== unchanged) staticData.assets = state;
-	const items = [...fired.map((json) => ({ json })), ...removals.fired];
+	const items = [...fired.map((json) => ({ json })), ...early.fired, ...removals.fired];
 	return items.length > 0 ? [items] : null;
 }
 

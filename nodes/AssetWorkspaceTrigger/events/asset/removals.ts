@@ -11,6 +11,7 @@ import type { AssetsState, Round } from './state';
 const CANDIDATES_AT_ONCE = 8;
 
 type Answer = 'gone' | 'there' | 'unknown';
+type Asked = { answer: Answer; failure?: NodeApiError; noTime?: boolean };
 
 /** At a round's end, the ids in scope before and not seen now are the candidates. */
 export function roundRemovals(state: AssetsState, round: Round): string[] {
@@ -37,11 +38,8 @@ export function confirmRemoved(state: AssetsState, id: string, answer: Answer) {
 	}
 }
 
-async function ask(
-	poll: PollWindowed & { folderId?: string },
-	id: string,
-): Promise<{ answer: Answer; failure?: NodeApiError }> {
-	if (poll.until - poll.now() < LEAST_TIME_TO_ASK_MS) return { answer: 'unknown' };
+async function ask(poll: PollWindowed & { folderId?: string }, id: string): Promise<Asked> {
+	if (poll.until - poll.now() < LEAST_TIME_TO_ASK_MS) return { answer: 'unknown', noTime: true };
 	try {
 		const found = await poll.api.requestOrNotFound({
 			method: 'GET',
@@ -57,7 +55,11 @@ async function ask(
 	}
 }
 
-/** The removals that fire, and a 429 whose wait is longer than the node waits (fails the poll). */
+/**
+ * The removals that fire, and a 429 whose wait is longer than the node waits (fails the poll).
+ * Candidates left with no time to ask are asked first at the next poll, before its listing: a
+ * listing that takes every poll's budget must not keep a removal from ever firing.
+ */
 export async function confirmRemovals(
 	poll: PollWindowed & { folderId?: string },
 	state: AssetsState,
@@ -67,6 +69,7 @@ export async function confirmRemovals(
 	const answers = await mapWithConcurrency(ids, CANDIDATES_AT_ONCE, (id) => ask(poll, id));
 	const fired: INodeExecutionData[] = [];
 	let waitTooLong: NodeApiError | undefined;
+	state.removalsFirst = answers.some((asked) => asked.noTime) || undefined;
 	answers.forEach(({ answer, failure }, index) => {
 		confirmRemoved(state, ids[index], answer);
 		if (answer === 'gone') fired.push({ json: { event: 'removed', id: ids[index] } });
