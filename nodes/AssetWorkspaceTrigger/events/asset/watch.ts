@@ -1,5 +1,5 @@
 /** The Asset event's decisions on its state, apart from n8n and HTTP (docs/trigger.md, "Once"). */
-import type { AssetsState } from './state';
+import type { AssetsState, Round } from './state';
 import { roundRemovals } from './removals';
 import { floorAfterFirstReading, timeOf } from '../../polling/times';
 
@@ -25,22 +25,31 @@ export function emptyAssetsState(scope = ''): AssetsState {
 	return { scope, recent: {} };
 }
 
-function capRecent(state: AssetsState, since: number) {
+/**
+ * Keeps the changes after `since`, MAX_RECENT at most: the newest, or (`inReadingOrder`, a first
+ * reading that fires what exists) the last read, since a listing that shifts under the reading
+ * shows it its last pages again, whatever their times.
+ */
+function capRecent(state: AssetsState, since: number, inReadingOrder = false) {
 	const recent = Object.entries(state.recent).filter(([, updated]) => updated > since);
 	if (recent.length > MAX_RECENT) {
-		recent.sort((a, b) => b[1] - a[1]);
-		// Changes up to the oldest dropped are ignored from then on: missed rather than fired twice.
-		state.floor = Math.max(state.floor ?? 0, recent[MAX_RECENT][1]);
-		recent.length = MAX_RECENT;
+		if (!inReadingOrder) recent.sort((a, b) => b[1] - a[1]);
+		const dropped = inReadingOrder
+			? recent.splice(0, recent.length - MAX_RECENT)
+			: recent.splice(MAX_RECENT);
+		// Changes up to the newest dropped are ignored from then on: missed rather than fired twice.
+		for (const [, updated] of dropped) state.floor = Math.max(state.floor ?? 0, updated);
 	}
 	state.recent = Object.fromEntries(recent);
 }
+
+type Options = { emitExisting: boolean; removed: boolean; now: number };
 
 /** Records one page of a round and returns its changes; the first round learns what exists. */
 export function observeAssets<T extends SeenAsset>(
 	state: AssetsState,
 	page: T[],
-	options: { emitExisting: boolean; removed: boolean; now: number },
+	options: Options,
 ): Array<AssetChange<T>> {
 	const round = (state.round ??= { next: 0, began: options.now, latest: state.watermark ?? 0 });
 	// A scope that became empty is a round too: everything in it was removed.
@@ -54,19 +63,8 @@ export function observeAssets<T extends SeenAsset>(
 		if (options.removed) round.ids!.push(asset.id);
 		const recorded = state.recent[asset.id];
 		if (learning) {
-			// What changed after the first round began is news (a round can take hours), and fires.
-			const fresh = updated > round.began && recorded !== updated;
-			if (options.emitExisting ? recorded !== updated : fresh) {
-				// Fired once as created: seen again changed (renamed past the reading, or a reading that
-				// started over), it is updated.
-				const isNew =
-					recorded === undefined && (options.emitExisting || ms(asset.createdAt) > round.began);
-				changes.push({ event: isNew ? 'created' : 'updated', asset });
-			}
-			// Kept: the changes within the lookback; while it fires what exists, all it fired.
-			if (options.emitExisting || updated > Math.min(round.latest, round.began) - LOOKBACK_MS) {
-				state.recent[asset.id] = updated;
-			}
+			const change = learnt(state, round, asset, options);
+			if (change) changes.push(change);
 			continue;
 		}
 		if (updated <= since || recorded === updated) continue;
@@ -74,8 +72,26 @@ export function observeAssets<T extends SeenAsset>(
 		changes.push({ event: isNew ? 'created' : 'updated', asset });
 		state.recent[asset.id] = updated;
 	}
-	if (Object.keys(state.recent).length > MAX_RECENT) capRecent(state, -Infinity);
+	if (Object.keys(state.recent).length > MAX_RECENT)
+		capRecent(state, -Infinity, learning && options.emitExisting);
 	return changes;
+}
+
+/** One asset of the first round: recorded, and its change if it fires. */
+function learnt<T extends SeenAsset>(state: AssetsState, round: Round, asset: T, options: Options) {
+	const updated = ms(asset.updatedAt);
+	const recorded = state.recent[asset.id];
+	// Kept: the changes within the lookback; while it fires what exists, all it fired.
+	if (options.emitExisting || updated > Math.min(round.latest, round.began) - LOOKBACK_MS)
+		state.recent[asset.id] = updated;
+	// What changed after the first round began is news (a round can take hours), and fires.
+	const fresh = updated > round.began && recorded !== updated;
+	if (!(options.emitExisting ? recorded !== updated : fresh)) return undefined;
+	// Fired once as created: seen again changed (renamed past the reading, or a reading that
+	// started over), it is updated.
+	const isNew =
+		recorded === undefined && (options.emitExisting || ms(asset.createdAt) > round.began);
+	return { event: isNew ? ('created' as const) : ('updated' as const), asset };
 }
 
 /** Ends a round; returns the ids that disappeared, to confirm before they fire (removals.ts). */

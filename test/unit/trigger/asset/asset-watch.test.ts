@@ -201,6 +201,21 @@ test('a first round that fires what exists fires an asset once when the listing 
 	expect(state.round).toBeUndefined();
 });
 
+test('a first round that fires what exists, past MAX_RECENT fired, fires none twice when the listing shifts its last pages back (review 6)', () => {
+	const state = emptyAssetsState();
+	const existing = { ...LATER, emitExisting: true };
+	// Assets in name order whose updatedAt runs backwards: the last read are the oldest changed.
+	const assets = Array.from({ length: MAX_RECENT + 500 }, (_, i) =>
+		asset(`a${String(i).padStart(6, '0')}`, 0, -i / 1000),
+	);
+	for (let from = 0; from < assets.length; from += 100)
+		expect(observeAssets(state, assets.slice(from, from + 100), existing)).toHaveLength(100);
+	expect(Object.keys(state.recent).length).toBeLessThanOrEqual(MAX_RECENT);
+	// Assets created ahead of the reading shift the pages: the last two are read again.
+	const again = observeAssets(state, assets.slice(-200), existing);
+	expect(again.map((c) => `${c.event} ${c.asset.id}`)).toEqual([]);
+});
+
 test('recent changes stay within MAX_RECENT during a round too', () => {
 	const state = emptyAssetsState();
 	round(state, [[asset('a', 0)]]);
