@@ -55,8 +55,8 @@ export class Reading<T extends Listed> implements RunReading<T> {
 	private stalled?: { pages: number; offset: number };
 	/** Whether it stopped (or failed) while looking for a page that joins. */
 	searching = false;
-	/** How many assets it has handed on: whether it gained anything since a page broke off. */
-	handedOn = 0;
+	/** The furthest offset of a page handed on: a reading that goes past it made progress. */
+	furthest = -1;
 	private empty = 0;
 
 	constructor(
@@ -112,9 +112,8 @@ export class Reading<T extends Listed> implements RunReading<T> {
 			};
 			if (this.stalled.pages >= STALLED_PAGES) throw repeatsPage(this.problem, this.stalled.offset);
 		} else this.stalled = undefined;
-		const fresh = this.chain.take(page.data);
-		this.handedOn += fresh.length;
-		this.options.onPage(fresh, { offset, next });
+		this.furthest = Math.max(this.furthest, offset);
+		this.options.onPage(this.chain.take(page.data), { offset, next });
 		return true;
 	};
 

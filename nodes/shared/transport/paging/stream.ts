@@ -18,10 +18,11 @@ export type StreamEnd = { pageSize: number } & (
 );
 
 /**
- * Pages in a row that did not join, with no asset gained between them, before a reading gives up:
- * the listing kept moving. A page that breaks off after the reading gained assets starts the count
- * again: a removal ahead of the reading shifts the next page past the one it would share, and is
- * no reason to fail.
+ * Pages in a row that did not join, with the reading no further between them, before it gives up:
+ * the listing kept moving. A page that breaks off after the reading got further into the listing
+ * starts the count again: a removal ahead of the reading shifts the next page past the one it
+ * would share, and is no reason to fail. A listing that grows ahead of the reading faster than it
+ * reads takes it back to the start each time, no further, and fails.
  */
 export const MAX_BREAKS = 16;
 
@@ -31,13 +32,13 @@ export async function streamPages<T extends Listed>(
 ): Promise<StreamEnd> {
 	const reading = new Reading(fetchPage, options);
 	let from: number | Run = options.start;
-	for (let breaks = 0, gained = 0; typeof from === 'number'; ) {
+	for (let breaks = 0, reached = -1; typeof from === 'number'; ) {
 		const run: Run = await runPages(reading, from);
 		if (run.end !== 'broken') from = run;
 		else if (run.page && (await reading.readAgainTheSame(run.page as ListPage<T>, run.at)))
 			from = run.page.meta.hasMore ? run.at + reading.stride() : { end: 'ended' };
 		else {
-			if (reading.handedOn > gained) [breaks, gained] = [0, reading.handedOn];
+			if (reading.furthest > reached) [breaks, reached] = [0, reading.furthest];
 			from =
 				++breaks > MAX_BREAKS
 					? { end: 'failed', error: listingMoved(reading.problem, run.at, breaks) }
