@@ -6,9 +6,13 @@ import type {
 } from 'n8n-workflow';
 
 import { assetEnvelopeSchema, versionListSchema, type Asset } from './schemas';
-import { AssetWorkspaceTransport, type TransportSettings } from './transport';
-import { searchAssets } from './transport/paging/assets';
-import { cursorFromToken, cursorToken } from './transport/paging/search';
+import {
+	AssetWorkspaceTransport,
+	cursorFromToken,
+	cursorToken,
+	searchAssets,
+	type TransportSettings,
+} from './transport';
 import { isUuid } from './validation';
 
 /** Results per call, and pages (of 100 assets) one call reads at most. */

@@ -2,8 +2,11 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import type { Asset } from '../../../shared/schemas';
 import { optional, optionalList, readLimit, readOptionalId } from '../../helpers/parameters';
-import type { AssetWorkspaceTransport } from '../../../shared/transport';
-import { readAllAssets, searchAssets } from '../../../shared/transport/paging/assets';
+import {
+	readAllAssets,
+	searchAssets,
+	type AssetWorkspaceTransport,
+} from '../../../shared/transport';
 import { folderLocator } from '../../../shared/locators';
 import { returnAllAndLimit } from '../common.descriptions';
 

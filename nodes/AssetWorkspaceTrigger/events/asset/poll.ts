@@ -8,8 +8,7 @@ import {
 
 import { failureOf } from '../../../shared/errors/cause';
 import type { Asset } from '../../../shared/schemas';
-import { searchAssets, streamAssets } from '../../../shared/transport/paging/assets';
-import type { Resume } from '../../../shared/transport/paging/reading';
+import { searchAssets, streamAssets, type Resume } from '../../../shared/transport';
 import { confirmRemovals } from './removals';
 import type { AssetsState } from './state';
 import { emptyAssetsState, endRound, MAX_IDS, observeAssets } from './watch';

@@ -1,5 +1,5 @@
 /** What a poll of the Asset event leaves in the node's static data for the next one. */
-import type { Mark } from '../../../shared/transport/paging/chain';
+import type { Mark } from '../../../shared/transport';
 
 export interface AssetsState {
 	/** The Folder id the state was learnt for; '' for the whole workspace. */

@@ -34,7 +34,10 @@ export function observeVersions(
 	const known = state[assetId];
 	const ascending = [...versions].sort((a, b) => a.versionNumber - b.versionNumber);
 	const published = ascending.find((v) => v.published) ?? null;
-	const last = Math.max(0, known?.last ?? 0, ...ascending.map((v) => v.versionNumber));
+	const last = ascending.reduce(
+		(max, v) => Math.max(max, v.versionNumber),
+		Math.max(0, known?.last ?? 0),
+	);
 	const seen = known !== undefined && known.last !== undefined && known.last >= 0;
 	const events: VersionEvent[] = [];
 	const created = seen ? ascending.filter((v) => v.versionNumber > known.last) : ascending;

@@ -3,7 +3,7 @@ import { failureOf } from '../../errors/cause';
 import { operationError } from '../../errors/nodeErrors';
 import { assetListSchema, type Asset } from '../../schemas';
 import { apiPath } from '../request/prepare';
-import type { AssetWorkspaceTransport } from '../index';
+import type { AssetWorkspaceTransport } from '../transport';
 import { searchPages, type SearchOptions } from './search';
 import type { StreamOptions } from './reading';
 import { readAllPages, streamPages } from './stream';
