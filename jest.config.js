@@ -30,7 +30,7 @@ const e2e = (line) => ({
 	displayName: `e2e ${line}`,
 	testMatch: suitesOn(line),
 	globals: { AW_N8N_LINE: line },
-	globalSetup: '<rootDir>/e2e/jest-shared-n8n.ts',
+	globalSetup: `<rootDir>/e2e/jest-shared-${line}.ts`,
 	globalTeardown: '<rootDir>/e2e/jest-shared-n8n-teardown.ts',
 });
 

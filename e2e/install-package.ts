@@ -1,7 +1,12 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
-/** Our packed package installed into an n8n user folder, the way n8n installs a community package. */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * Our package as published (`npm pack`), and installed into an n8n user folder the way n8n
+ * installs a community package. Under `npm test` it is built and packed once (AW_PACKAGE_TARBALL
+ * names the tarball): builds of the suites' own would rewrite dist/ under each other's feet.
+ */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PACKAGE_NAME = 'n8n-nodes-asset-workspace';
@@ -31,4 +36,26 @@ export function installPackage(userFolder: string, tarball: string) {
 		dependencies: { [PACKAGE_NAME]: kept.version },
 	};
 	writeFileSync(join(nodesDir, 'package.json'), JSON.stringify(installed));
+}
+
+const ROOT = join(__dirname, '..');
+
+export function buildAndPack(log: (line: string) => void = () => {}): string {
+	const packed = process.env.AW_PACKAGE_TARBALL;
+	if (packed) {
+		if (!existsSync(packed)) throw new Error(`AW_PACKAGE_TARBALL: no file at ${packed}`);
+		return packed;
+	}
+	log('Building and packing n8n-nodes-asset-workspace...');
+	execFileSync('npm', ['run', 'build', '--silent'], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	const dir = mkdtempSync(join(tmpdir(), 'aw-pack-'));
+	const output = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'ignore'],
+	});
+	return join(dir, output.trim().split('\n').pop()!);
 }

@@ -3,5 +3,4 @@ import { hosts } from './jest-shared-n8n';
 
 export default async function teardown() {
 	await Promise.all([...hosts().values()].map((n8n) => n8n.close()));
-	hosts().clear();
 }

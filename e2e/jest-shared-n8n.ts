@@ -7,7 +7,7 @@
  */
 import type { Config } from 'jest';
 
-import { buildAndPack } from './pack';
+import { buildAndPack } from './install-package';
 import { ensureRuntime, checkLine } from './runtime';
 import { sharedVariable, startN8n, type OwnN8n } from './shared-n8n';
 

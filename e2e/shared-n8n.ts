@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { HostedN8n, type N8nConfig } from './n8n-hosted';
-import { buildAndPack } from './pack';
+import { buildAndPack } from './install-package';
 import { N8nRest, OWNER_ACCOUNT } from './rest';
 import { selectedLine, type N8nLine } from './runtime';
 

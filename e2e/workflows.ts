@@ -15,7 +15,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/serv
 import { N8n, type WorkflowRun } from './n8n';
 import { N8nSession } from './n8n-session';
 import type { N8nLine } from './runtime';
-import { buildAndPack } from './pack';
+import { buildAndPack } from './install-package';
 
 export interface RunOptions {
 	sandbox?: SandboxOptions;
@@ -23,8 +23,6 @@ export interface RunOptions {
 	baseUrl?: string;
 	apiKey?: string;
 	keep?: boolean;
-	/** Serve the editor from `n8n start` (off by default; see N8n). */
-	editor?: boolean;
 	/** The n8n line (default: AW_N8N_LINE, else n8n 2.x). */
 	line?: N8nLine;
 	/** Extra environment for n8n (for example durable poll cursors). */
@@ -55,7 +53,6 @@ export async function openSession(options: RunOptions = {}): Promise<Session> {
 	const baseUrl = options.baseUrl ?? sandbox!.url;
 	const n8n = new N8n({
 		keep: options.keep,
-		editor: options.editor,
 		line: options.line,
 		log: options.log,
 		env: options.env,

@@ -15,11 +15,17 @@ rm -rf "$LOGS" tmp/test-package
 mkdir -p "$LOGS" tmp/test-package
 JEST=(node_modules/.bin/jest --ci)
 
+# A hang guard, not a speed check: a step still running after AW_STEP_LIMIT_S (45 min) is ended.
+LIMIT="${AW_STEP_LIMIT_S:-2700}"
+# Ctrl-C, or CI cancelling the job, ends every lane and what it started.
+trap 'kill 0' INT TERM
+
 # step NAME COMMAND...: runs it with its output in the log, prints its result, fails when it fails.
 step() {
 	local name=$1 began=$SECONDS
 	shift
-	if "$@" >"$LOGS/$name.log" 2>&1; then
+	printf '[%4d s] %s started\n' "$SECONDS" "$name"
+	if timeout --kill-after=30 "$LIMIT" "$@" >"$LOGS/$name.log" 2>&1; then
 		printf '[%4d s] passed %s (%d s)\n' "$SECONDS" "$name" $((SECONDS - began))
 	else
 		printf '[%4d s] FAILED %s (%d s): tmp/test-logs/%s.log ends\n' "$SECONDS" "$name" $((SECONDS - began)) "$name"

@@ -1,6 +1,6 @@
 /**
  * The trigger scenario's poll intervals and slow-service sizes (n8n's settings of each mode:
- * e2e/n8n-configs.ts).
+ * e2e/n8n-hosted.ts).
  */
 
 /**

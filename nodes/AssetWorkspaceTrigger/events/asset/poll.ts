@@ -164,6 +164,8 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		poll.removed ? [...unconfirmed, ...candidates] : [],
 	);
 	if (removals.waitTooLong) throw removals.waitTooLong;
+	// A listing that takes every poll's budget must not keep a removal from ever firing.
+	state.removalsFirst = early.noTime || removals.noTime || undefined;
 	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
 	if (JSON.stringify(state) !== unchanged) staticData.assets = state;
 	const items = [...fired.map((json) => ({ json })), ...early.fired, ...removals.fired];

@@ -56,24 +56,22 @@ async function ask(poll: PollWindowed & { folderId?: string }, id: string): Prom
 }
 
 /**
- * The removals that fire, and a 429 whose wait is longer than the node waits (fails the poll).
- * Candidates left with no time to ask are asked first at the next poll, before its listing: a
- * listing that takes every poll's budget must not keep a removal from ever firing.
+ * The removals that fire, a 429 whose wait is longer than the node waits (fails the poll), and
+ * whether a candidate was left with no time to ask (the next poll asks it before its listing).
  */
 export async function confirmRemovals(
 	poll: PollWindowed & { folderId?: string },
 	state: AssetsState,
 	candidates: string[],
-): Promise<{ fired: INodeExecutionData[]; waitTooLong?: NodeApiError }> {
+): Promise<{ fired: INodeExecutionData[]; waitTooLong?: NodeApiError; noTime: boolean }> {
 	const ids = [...new Set(candidates)];
 	const answers = await mapWithConcurrency(ids, CANDIDATES_AT_ONCE, (id) => ask(poll, id));
 	const fired: INodeExecutionData[] = [];
 	let waitTooLong: NodeApiError | undefined;
-	state.removalsFirst = answers.some((asked) => asked.noTime) || undefined;
 	answers.forEach(({ answer, failure }, index) => {
 		confirmRemoved(state, ids[index], answer);
 		if (answer === 'gone') fired.push({ json: { event: 'removed', id: ids[index] } });
 		if (failure?.httpCode === '429' && poll.api.askedToWaitTooLong) waitTooLong ??= failure;
 	});
-	return { fired, waitTooLong };
+	return { fired, waitTooLong, noTime: answers.some((asked) => asked.noTime === true) };
 }
