@@ -99,9 +99,11 @@ export function ensureRuntime(
 		.update(readFileSync(join(runtime.dir, 'package-lock.json')))
 		.digest('hex');
 	const home = join(CACHE, `${line}-${hash.slice(0, 16)}`);
-	const ready = () => readFileSync(join(home, MARKER), 'utf8') === hash;
-	if (existsSync(join(home, MARKER)) && ready() && linked(runtime.dir, home)) return runtime;
 	mkdirSync(join(home, 'node_modules'), { recursive: true });
+	// Linked first: the install's npm and node-gyp reach the runtime's Node.js through the link.
+	link(runtime.dir, home);
+	const marker = join(home, MARKER);
+	if (existsSync(marker) && readFileSync(marker, 'utf8') === hash) return runtime;
 	for (const file of ['package.json', 'package-lock.json'])
 		copyFileSync(join(runtime.dir, file), join(home, file));
 	log(
@@ -122,18 +124,16 @@ export function ensureRuntime(
 	);
 	if (install.status !== 0)
 		throw new Error(`installing ${runtime.label} failed:\n${(install.stderr ?? '').slice(-4000)}`);
-	linked(runtime.dir, home);
 	return runtime;
 }
 
-/** Links the line's node_modules to `home`'s (afresh when it pointed elsewhere); true when it did already. */
-function linked(dir: string, home: string): boolean {
+/** Links the line's node_modules to `home`'s, afresh when it pointed elsewhere. */
+function link(dir: string, home: string) {
 	const own = join(dir, 'node_modules');
 	const target = join(home, 'node_modules');
-	if (existsSync(own) && realpathSync(own) === realpathSync(target)) return true;
+	if (existsSync(own) && realpathSync(own) === realpathSync(target)) return;
 	rmSync(own, { recursive: true, force: true });
 	symlinkSync(target, own);
-	return false;
 }
 
 /** `tsx e2e/runtime.ts [lines...]`: installs the runtimes now (npm run n8n:install). */
