@@ -157,7 +157,8 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const now = first ? firstReadingBegan(dated, read.written) : dated;
 	const fired = recordPages(ctx, poll, state, read.pages, now);
 	const candidates = endOfReading(state, read, restart);
-	const unconfirmed = (state.unconfirmed ?? []).filter((id) => !askedFirst.includes(id));
+	const asked = new Set(askedFirst);
+	const unconfirmed = (state.unconfirmed ?? []).filter((id) => !asked.has(id));
 	const removals = await confirmRemovals(
 		poll,
 		state,
