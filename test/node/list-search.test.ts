@@ -82,21 +82,21 @@ test('versions of the chosen model: newest first, the published one marked', asy
 	expect(none.results).toEqual([]);
 });
 
-test('a large workspace is paged: 50 results a page, then the token continues where it stopped', async () => {
+test('a large workspace is paged: whole pages until 50 results, then the token continues where it stopped', async () => {
 	const first = await listSearch('searchAssets', {
 		credentials: big.credentials,
 		filter: 'generated',
 	});
-	expect(first.results).toHaveLength(50);
+	expect(first.results.length).toBeGreaterThanOrEqual(50);
 	expect(first.paginationToken).toBeDefined();
 	const second = await listSearch('searchAssets', {
 		credentials: big.credentials,
 		filter: 'generated',
 		paginationToken: first.paginationToken,
 	});
-	expect(second.results).toHaveLength(50);
+	expect(second.results.length).toBeGreaterThanOrEqual(50);
 	const names = [...first.results, ...second.results].map((r) => r.name);
-	expect(new Set(names).size).toBe(100);
+	expect(new Set(names).size).toBe(names.length);
 	expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
 	expect(requestsOf(big.sandbox).length).toBeLessThanOrEqual(4);
 });
@@ -109,14 +109,14 @@ describe('the pickers read a bounded number of pages', () => {
 			filter: 'no asset is called this',
 		});
 		expect(first.results).toEqual([]);
-		expect(first.paginationToken).toBe('500');
+		expect(JSON.parse(first.paginationToken!)[0]).toBe(490);
 		expect(big.sandbox.requests).toHaveLength(5);
 		const next = await listSearch('searchAssets', {
 			credentials: big.credentials,
 			filter: 'no asset is called this',
 			paginationToken: first.paginationToken,
 		});
-		expect(next.paginationToken).toBe('1000');
+		expect(JSON.parse(next.paginationToken!)[0]).toBe(980);
 		expect(big.sandbox.requests).toHaveLength(10);
 	});
 

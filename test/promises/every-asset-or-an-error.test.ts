@@ -113,8 +113,8 @@ describe('Return All ends against a server that ignores offset', () => {
 		`Asset Workspace API: the page at offset ${offset} repeats assets already read, so the listing cannot go on`;
 
 	test.each([
-		[false, ignored(99)],
-		[true, repeated(99)],
+		[false, ignored(98)],
+		[true, repeated(98)],
 	])(
 		'Return All (meta.offset echoed: %s): a clear error after a handful of requests',
 		async (echo, message) => {
@@ -129,8 +129,8 @@ describe('Return All ends against a server that ignores offset', () => {
 	);
 
 	test.each([
-		[false, ignored(100)],
-		[true, repeated(100)],
+		[false, ignored(98)],
+		[true, repeated(98)],
 	])(
 		'Limit with a filter that never matches (meta.offset echoed: %s): the same error, not an endless walk',
 		async (echo, message) => {
@@ -146,7 +146,7 @@ describe('Return All ends against a server that ignores offset', () => {
 				},
 			});
 			expect(result.error?.message).toBe(message);
-			expect(server.requests).toHaveLength(2);
+			expect(server.requests.length).toBeLessThanOrEqual(4);
 		},
 	);
 });
@@ -221,13 +221,13 @@ describe("Return All's pages side by side: order, no duplicates, bounded waste, 
 		expect(peakInFlight(slow.sandbox.requests)).toBeLessThanOrEqual(pagesInFlight);
 	});
 
-	test('N a multiple of 100: the page at 990 ends it; requests stay within ceil(N/99)+w', async () => {
+	test('N a multiple of 100: the page at 980 ends it; requests stay within ceil(N/98)+w', async () => {
 		await returnAll();
 		const offsets = slow.sandbox.requests.map((r) => Number(r.query.offset));
-		expect(offsets.filter((o) => o <= 990).sort((a, b) => a - b)).toEqual(
-			Array.from({ length: 11 }, (_, i) => i * 99),
+		expect(offsets.filter((o) => o <= 980).sort((a, b) => a - b)).toEqual(
+			Array.from({ length: 11 }, (_, i) => i * 98),
 		);
-		expect(offsets.length).toBeLessThanOrEqual(Math.ceil(1000 / 99) + pagesInFlight);
+		expect(offsets.length).toBeLessThanOrEqual(Math.ceil(1000 / 98) + pagesInFlight);
 		expect(new Set(offsets).size).toBe(offsets.length);
 	});
 

@@ -3,8 +3,8 @@
  * Guards that a failed page of a listing aborts the pages in flight behind it: their requests are
  * cancelled (the connection closes, no answer is read and thrown away) and no page after them is
  * asked for, in Return All (n8n's engine) and in the Asset event's poll (n8n-core's PollContext),
- * over real HTTP against the sandbox. The page at offset 297 (pages of 100 overlap by one) fails
- * with a 500 after 300 ms while the pages at 396, 495 and 594 (the window: 1, 2, then 4 pages)
+ * over real HTTP against the sandbox. The page at offset 294 (pages of 100 overlap by two) fails
+ * with a 500 after 300 ms while the pages at 392, 490 and 588 (the window: 1, 2, then 4 pages)
  * never answer; the attempt time
  * limit and the poll's window are set far away, so only the abort ends them. Cost: about 1 s (a
  * run that does not abort hangs until each test's 20 s time limit).
@@ -23,13 +23,13 @@ async function failFourthPage(target: Sandbox) {
 	await inject(target, [
 		{
 			match: LISTING,
-			query: { offset: '297' },
+			query: { offset: '294' },
 			times: 1,
 			fault: 'status',
 			status: 500,
 			delayMs: 300,
 		},
-		...['396', '495', '594'].map((offset) => ({
+		...['392', '490', '588'].map((offset) => ({
 			match: LISTING,
 			query: { offset },
 			times: 1,
@@ -54,12 +54,12 @@ async function listingRequests(target: Sandbox) {
 
 const expected = [
 	{ offset: 0, status: 200, unanswered: false },
-	{ offset: 99, status: 200, unanswered: false },
-	{ offset: 198, status: 200, unanswered: false },
-	{ offset: 297, status: 500, unanswered: false },
-	{ offset: 396, status: null, unanswered: true },
-	{ offset: 495, status: null, unanswered: true },
-	{ offset: 594, status: null, unanswered: true },
+	{ offset: 98, status: 200, unanswered: false },
+	{ offset: 196, status: 200, unanswered: false },
+	{ offset: 294, status: 500, unanswered: false },
+	{ offset: 392, status: null, unanswered: true },
+	{ offset: 490, status: null, unanswered: true },
+	{ offset: 588, status: null, unanswered: true },
 ];
 const byOffset = (a: { offset: number }, b: { offset: number }) => a.offset - b.offset;
 

@@ -102,6 +102,7 @@ describe('the node', () => {
 				const data = Array.from({ length: 100 }, (_, n) => ({
 					...one,
 					id: `00000000-0000-4000-8000-${String(offset + n).padStart(12, '0')}`,
+					name: `${one.name} ${String(offset + n).padStart(12, '0')}`,
 				}));
 				sendJson(res, 200, {
 					data,

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Promise: behind a rate limit the trigger's Asset event still reads its whole scope, and
- * honours every Retry-After. A 12-page listing behind 5 requests per 2 s: every round ends, each
+ * honours every Retry-After. A 13-page listing behind 5 requests per 2 s: every round ends, each
  * change fires once, nothing is asked while the service said wait; a 429 whose wait outlasts the
  * poll ends it quietly and slows the next poll too. Through n8n-core's PollContext in each of
  * n8n's ways of keeping its state, the three side by side. Each mode's trigger, service and rate
@@ -59,8 +59,8 @@ interface Watched {
 }
 
 describe('the Asset event reads a large scope behind a rate limit to its end', () => {
-	test('a 12-page listing behind 5 requests per 2 s, polls 2.1 s apart, in each of n8n’s modes: every round ends, each change fires once, nothing is asked while the service said wait', async () => {
-		// 1,181 assets: 12 pages of 100, overlapping by one (the last at offset 1089). A poll may take 2 s; the service allows
+	test('a 13-page listing behind 5 requests per 2 s, polls 2.1 s apart, in each of n8n’s modes: every round ends, each change fires once, nothing is asked while the service said wait', async () => {
+		// 1,181 assets: 13 pages of 100, overlapping by two (the last at offset 1176). A poll may take 2 s; the service allows
 		// 5 requests per 2 s; polls come 2.1 s apart. Each mode has its own service and clock.
 		const watch = async (mode: N8nMode): Promise<Watched> => {
 			const clock = new TestClock();
@@ -81,14 +81,14 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 		};
 		const triggers = await Promise.all(N8N_MODES.map(watch));
 		const learnt = await Promise.all(
-			triggers.map((watched) => wholeRound(watched, 1089, `${watched.mode}, first round`)),
+			triggers.map((watched) => wholeRound(watched, 1176, `${watched.mode}, first round`)),
 		);
 		for (const { service } of triggers) {
 			await changeAsset(service, SEED_IDS.campaignAttribution); // early in name order
 			await changeAsset(service, SEED_IDS.webAnalytics); // last in name order
 		}
 		const next = await Promise.all(
-			triggers.map((watched) => wholeRound(watched, 1089, `${watched.mode}, second round`)),
+			triggers.map((watched) => wholeRound(watched, 1176, `${watched.mode}, second round`)),
 		);
 		for (const [index, { mode, proxy }] of triggers.entries()) {
 			const refused = proxy.requests.filter((r) => r.refused);

@@ -9,7 +9,6 @@ import { MAX_CLOCK_SKEW_MS } from '../../../nodes/shared/transport/policy/servic
 import type { ModelPoll } from './model-trigger';
 import type { Served } from './sim-network';
 import type { ServiceClocks } from './sim-service';
-import type { Ties } from './name-order';
 import type { History } from './workspace-changes';
 
 export interface AssetRun {
@@ -26,9 +25,6 @@ export interface AssetRun {
 	end: number;
 	/** The ids in scope at the end, with their updatedAt (service ms). */
 	final: Map<string, number>;
-	/** Equal names in any order at each request, and whether the workspace changed at all. */
-	ties: Ties;
-	moved: boolean;
 }
 
 /** The `Date` as the node reads it, minus the service's clock: 0 for the service's own. */
@@ -87,22 +83,10 @@ export function assetProblems(run: AssetRun): string[] {
 	const createdTwice = created.filter((id, i) => created.indexOf(id) !== i);
 	if (createdTwice.length) problems.push(`created fired twice for ${createdTwice.join(', ')}`);
 
-	// Out of reach by the docs: an asset that existed, one of equal names the service orders anew
-	// at each request, missed by a first reading that the listing moved under.
-	const tie = (id: string) => {
-		const name = history.during(id, first.at, first.at)[0]?.asset?.name;
-		const where = (a: Parameters<typeof inScope>[0]) => inScope(a);
-		return (
-			run.ties === 'any' &&
-			run.moved &&
-			name !== undefined &&
-			history.namesake(id, name, first.at, run.end, where)
-		);
-	};
 	// Each change after the first reading fires once: the last value of every asset in scope.
 	for (const [id, u] of run.final) {
 		const due = !unclear(u) && (run.options.emitExisting || u > activation);
-		if (due && !seen.has(`${id} ${u}`) && !(u <= activation && tie(id)))
+		if (due && !seen.has(`${id} ${u}`))
 			problems.push(`never fired ${id} at ${new Date(u).toISOString()}`);
 	}
 	if (run.options.emitExisting) {
@@ -111,7 +95,7 @@ export function assetProblems(run: AssetRun): string[] {
 			const before = history.during(id, first.at, first.at)[0];
 			const name = before && before.at < first.at ? before.asset?.name : undefined;
 			const stable = states.every((s) => inScope(s) && s!.name === name);
-			if (name !== undefined && stable && !created.includes(id) && !tie(id))
+			if (name !== undefined && stable && !created.includes(id))
 				problems.push(`existing ${id} never fired created`);
 		}
 	}
@@ -121,17 +105,22 @@ export function assetProblems(run: AssetRun): string[] {
 }
 
 /**
- * Whether `pages` hold the listing's pages from offset 0 to one that ends it, overlapping by one
- * and each sharing an asset with the one before (as the node joins them: a page that does not
- * was not read into the reading, whatever it held).
+ * Whether `pages` hold the listing's pages from offset 0 to one that ends it, overlapping by two,
+ * each holding a name of the one before right after another name, as the docs' join rule asks (a
+ * page that does not was not read into the reading, whatever it held).
  */
 function readToTheEnd(pages: Served[], pageSize: number): boolean {
 	let before: string[] | undefined;
-	for (let offset = 0; ; offset += Math.max(1, pageSize - 1)) {
+	const group = (name: string) => name.toLowerCase();
+	for (let offset = 0; ; offset += Math.max(1, pageSize - 2)) {
 		const page = pages.find((l) => l.offset === offset);
-		if (!page || (before && !page.ids!.some((id) => before!.includes(id)))) return false;
+		const names = page?.names ?? [];
+		const joins = names.some(
+			(name, i) => i > 0 && group(name) !== group(names[i - 1]) && before?.includes(name),
+		);
+		if (!page || (before && !joins)) return false;
 		if (page.last) return true;
-		before = page.ids;
+		before = names;
 	}
 }
 

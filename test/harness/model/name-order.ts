@@ -1,7 +1,8 @@
 /**
  * The model's service's name order, and how it orders equal names: by id (as the sandbox),
- * reversed at every other request, or any way at each request (a plain `ORDER BY name`); the last
- * two only for a name two assets share (docs/development.md, "Paging a listing that moves").
+ * reversed at every other request, or any way at each request (a plain `ORDER BY name` whose
+ * collation ignores case: names that differ only in case count as equal too; docs/development.md,
+ * "Paging a listing that moves").
  */
 /** What the order reads of an asset. */
 interface Named {
@@ -23,17 +24,20 @@ export type Ties = 'fixed' | 'alternate' | 'any';
 const hash = (text: string) => {
 	let h = 2166136261;
 	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-	return h >>> 0;
+	// Mixed again, so that ids that differ in their last digit are not ordered alike.
+	h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+	h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+	return (h ^ (h >>> 16)) >>> 0;
 };
 
 /** `listing` (in name order) as the `request`th request is served. */
 export function orderTies<T extends Named>(listing: T[], ties: Ties, request: number): T[] {
 	if (ties === 'fixed') return listing;
-	const shared = new Map<string, number>();
-	for (const asset of listing) shared.set(asset.name, (shared.get(asset.name) ?? 0) + 1);
-	const reversed = (name: string) =>
-		ties === 'alternate' ? request % 2 === 1 : hash(`${name} ${request}`) % 2 === 1;
-	return listing.sort((a, b) =>
-		a.name === b.name && shared.get(a.name) === 2 && reversed(a.name) ? byName(b, a) : byName(a, b),
-	);
+	if (ties === 'alternate')
+		return listing.sort((a, b) =>
+			a.name === b.name && request % 2 === 1 ? byName(b, a) : byName(a, b),
+		);
+	const key = (asset: Named) => asset.name.toLowerCase();
+	const shuffled = (asset: Named) => hash(`${asset.id} ${request}`);
+	return listing.sort((a, b) => (key(a) === key(b) ? shuffled(a) - shuffled(b) : byName(a, b)));
 }

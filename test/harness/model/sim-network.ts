@@ -34,8 +34,9 @@ export interface Served {
 	path: string;
 	offset?: number;
 	status: number | 'reset' | 'hung' | 'cancelled';
-	/** The ids a listing page held, and whether it ended the listing. */
+	/** The ids and names a listing page held, and whether it ended the listing. */
 	ids?: string[];
+	names?: string[];
 	last?: boolean;
 	/** A job's answer said it had finished. */
 	finished?: boolean;
@@ -59,6 +60,9 @@ export class SimNetwork {
 	) {}
 
 	private readonly stuck = new Set<string>();
+	private pagesServed = 0;
+	/** Runs right after each listing page is served, with how many have been (a change at a seam). */
+	afterPage?: (pages: number) => void;
 
 	/** Requests of `path` never answer, whatever the plan says (a record the service chokes on). */
 	hangs(path: string) {
@@ -115,11 +119,13 @@ export class SimNetwork {
 						);
 					if (answer.status === 200 && entry.offset !== undefined) {
 						const page = JSON.parse(answer.body) as {
-							data: Array<{ id: string }>;
+							data: Array<{ id: string; name: string }>;
 							meta: { hasMore: boolean };
 						};
 						entry.ids = page.data.map((a) => a.id);
+						entry.names = page.data.map((a) => a.name);
 						entry.last = !page.meta.hasMore;
+						this.afterPage?.(++this.pagesServed);
 					}
 					resolve(answer);
 				},

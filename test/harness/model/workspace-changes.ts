@@ -93,13 +93,16 @@ export class History {
 		return [...this.states.keys()];
 	}
 
-	/** Whether another asset bore `name` in [from, to] where `where` holds (in scope). */
-	namesake(id: string, name: string, from: number, to: number, where: (a: SimAsset) => boolean) {
-		return this.ids().some(
-			(other) =>
-				other !== id &&
-				this.during(other, from, to).some((s) => s.asset?.name === name && where(s.asset)),
-		);
+	/** The most assets that bore one name (case aside) in [from, to] where `where` holds. */
+	largestNameGroup(from: number, to: number, where: (a: SimAsset) => boolean) {
+		const bearers = new Map<string, Set<string>>();
+		for (const id of this.ids())
+			for (const { asset } of this.during(id, from, to)) {
+				if (!asset || !where(asset)) continue;
+				const name = asset.name.toLowerCase();
+				bearers.set(name, (bearers.get(name) ?? new Set()).add(id));
+			}
+		return Math.max(0, ...Array.from(bearers.values(), (ids) => ids.size));
 	}
 }
 

@@ -73,7 +73,7 @@ describe('Asset: Get Many', () => {
 describe('Asset: Get Many at scale', () => {
 	const big = useSandbox({ assets: 1000 });
 
-	test('Return All over 1,021 assets reads every page once, in name order, within ceil(N/99)+w requests', async () => {
+	test('Return All over 1,021 assets reads every page once, in name order, within ceil(N/98)+w requests', async () => {
 		const result = await runNode({
 			credentials: big.credentials,
 			parameters: { resource: 'asset', operation: 'getAll', returnAll: true },
@@ -83,20 +83,20 @@ describe('Asset: Get Many at scale', () => {
 		expect(new Set(items.map((a) => a.id)).size).toBe(1021);
 		const names = items.map((a) => a.name.toLowerCase());
 		expect(names).toEqual([...names].sort());
-		// The 11 pages it needs (of 100 overlapping by one: offsets 0 to 990), each once, plus at most
+		// The 11 pages it needs (of 100 overlapping by two: offsets 0 to 980), each once, plus at most
 		// the pages in flight past the end.
 		const offsets = big.sandbox.requests.map((r) => Number(r.query.offset));
 		expect(new Set(offsets).size).toBe(offsets.length);
-		expect(offsets.filter((o) => o <= 990).sort((a, b) => a - b)).toEqual(
-			Array.from({ length: 11 }, (_, i) => i * 99),
+		expect(offsets.filter((o) => o <= 980).sort((a, b) => a - b)).toEqual(
+			Array.from({ length: 11 }, (_, i) => i * 98),
 		);
 		expect(offsets.length).toBeLessThanOrEqual(
-			Math.ceil(1021 / 99) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
+			Math.ceil(1021 / 98) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
 		);
 		expect(big.sandbox.requests.every((r) => r.query.limit === '100')).toBe(true);
 	});
 
-	test('Limit 120 asks for 100, then 20', async () => {
+	test('Limit 120 asks for pages of 100, the second overlapping the first by two', async () => {
 		const result = await runNode({
 			credentials: big.credentials,
 			parameters: { resource: 'asset', operation: 'getAll', returnAll: false, limit: 120 },
@@ -104,7 +104,7 @@ describe('Asset: Get Many at scale', () => {
 		expect(json(result)).toHaveLength(120);
 		expect(requestsOf(big.sandbox)).toEqual([
 			'GET /assets?limit=100&offset=0',
-			'GET /assets?limit=20&offset=100',
+			'GET /assets?limit=100&offset=98',
 		]);
 	});
 });
@@ -155,12 +155,12 @@ describe('Get Many filters at scale', () => {
 		);
 		expect(all.every((a) => a.type === 'Orchestration')).toBe(true);
 		expect(all.length).toBe(103);
-		// 421 assets: the 5 pages it needs (overlapping by one), each once, plus at most the pages in
+		// 421 assets: the 5 pages it needs (overlapping by two), each once, plus at most the pages in
 		// flight past the end.
 		const offsets = big.sandbox.requests.map((r) => Number(r.query.offset));
-		expect(offsets.filter((o) => o <= 396).sort((a, b) => a - b)).toEqual([0, 99, 198, 297, 396]);
+		expect(offsets.filter((o) => o <= 392).sort((a, b) => a - b)).toEqual([0, 98, 196, 294, 392]);
 		expect(offsets.length).toBeLessThanOrEqual(
-			Math.ceil(421 / 99) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
+			Math.ceil(421 / 98) + DEFAULT_TRANSPORT_SETTINGS.pagesInFlight,
 		);
 		await call(big.sandbox, '/__sandbox/requests', { method: 'DELETE' });
 		const some = json(
@@ -179,7 +179,7 @@ describe('Get Many filters at scale', () => {
 		// In name order the first page holds the generated models; the tenth orchestration is on page 2, where it stops.
 		expect(requestsOf(big.sandbox)).toEqual([
 			'GET /assets?limit=100&offset=0',
-			'GET /assets?limit=100&offset=100',
+			'GET /assets?limit=100&offset=98',
 		]);
 	});
 });

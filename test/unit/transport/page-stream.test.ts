@@ -1,6 +1,6 @@
 /**
  * The stream of pages Return All and the Asset event read (transport/paging/stream.ts), against a
- * fetchPage callback that plays a server (no HTTP): pages of 100 that overlap by one asset, each
+ * fetchPage callback that plays a server (no HTTP): pages of 100 that overlap by two assets, each
  * handed on in order with where the reading goes on; a reading that goes on from an anchor (the
  * page a poll stopped at); stopping when told to or at a failed page; knowing where the listing
  * ended last time, no request past that end unless the listing grew. Well under a second.
@@ -11,8 +11,8 @@ import type { Resume } from '../../../nodes/shared/transport/paging/reading';
 import { streamPages } from '../../../nodes/shared/transport/paging/stream';
 import { items, server, type Item } from '../../harness/paged-server';
 
-/** Offsets of a reading from 0: pages of 100 that overlap by one. */
-const grid = (count: number) => Array.from({ length: count }, (_, n) => n * 99);
+/** Offsets of a reading from 0: pages of 100 that overlap by two. */
+const grid = (count: number) => Array.from({ length: count }, (_, n) => n * 98);
 
 describe('a stream of pages (Return All, the Asset event)', () => {
 	const stream = (fetchPage: FetchPage<Item>, from?: Resume, mayAsk?: () => boolean) => {
@@ -31,11 +31,11 @@ describe('a stream of pages (Return All, the Asset event)', () => {
 	test('from an anchor to the end: every page handed on in order, each with the next offset', async () => {
 		const every = items(1050);
 		const { fetchPage, asked } = server(every);
-		const anchor = { offset: 297, anchor: marksOf(every.slice(198, 298)) };
+		const anchor = { offset: 294, anchor: marksOf(every.slice(196, 296)) };
 		const { outcome, pages } = stream(fetchPage, anchor);
 		expect(await outcome).toEqual({ ended: true, pageSize: 100 });
-		expect(pages.flatMap((p) => p.ids)).toEqual(every.slice(298).map((i) => i.id));
-		expect(pages.map((p) => p.next)).toEqual([396, 495, 594, 693, 792, 891, 990, undefined]);
+		expect(pages.flatMap((p) => p.ids)).toEqual(every.slice(296).map((i) => i.id));
+		expect(pages.map((p) => p.next)).toEqual([392, 490, 588, 686, 784, 882, 980, undefined]);
 		// Side by side after the first: at most 2 pages past the end asked for.
 		expect(asked.length).toBeLessThanOrEqual(8 + 2);
 	});
@@ -53,7 +53,7 @@ describe('a stream of pages (Return All, the Asset event)', () => {
 		const { fetchPage: serve } = server(items(1000));
 		const refused = new Error('429');
 		const fetchPage: FetchPage<Item> = async (offset, limit) => {
-			if (offset === 396) throw refused;
+			if (offset === 392) throw refused;
 			return await serve(offset, limit);
 		};
 		const { outcome, pages } = stream(fetchPage);
@@ -64,8 +64,8 @@ describe('a stream of pages (Return All, the Asset event)', () => {
 	test('an anchor that no page shares any more (a reading that may not start over): lost, nothing handed on', async () => {
 		const { fetchPage } = server(items(1000));
 		const gone = {
-			offset: 297,
-			anchor: marksOf(items(100).map((i) => ({ ...i, id: `x${i.id}` }))),
+			offset: 294,
+			anchor: marksOf(items(100).map((i) => ({ id: `x${i.id}`, name: `gone ${i.name}` }))),
 		};
 		const pages: string[][] = [];
 		const outcome = await streamPages(fetchPage, {
@@ -86,7 +86,7 @@ describe('a stream of pages (Return All, the Asset event)', () => {
 		const pages: string[][] = [];
 		const outcome = await streamPages(fetchPage, {
 			start: 1089,
-			anchor: marksOf(items(100).map((i) => ({ ...i, id: `x${i.id}` }))),
+			anchor: marksOf(items(100).map((i) => ({ id: `x${i.id}`, name: `gone ${i.name}` }))),
 			restart: false,
 			inFlight: 3,
 			maxPages: 10_000,
@@ -113,8 +113,8 @@ describe('a stream that knows where the listing ended last time', () => {
 	};
 
 	test('a listing that has not grown: no request past its end', async () => {
-		const { fetchPage, asked } = server(items(1000)); // pages at 0..891, then 990 (ten assets)
-		const { outcome, ids } = await read(fetchPage, 990);
+		const { fetchPage, asked } = server(items(1000)); // pages at 0..882, then 980 (twenty assets)
+		const { outcome, ids } = await read(fetchPage, 980);
 		expect(outcome.ended).toBe(true);
 		expect(ids).toHaveLength(1000);
 		expect(asked.map((a) => a.offset).sort((a, b) => a - b)).toEqual(grid(11));
@@ -122,7 +122,7 @@ describe('a stream that knows where the listing ended last time', () => {
 
 	test('a listing that grew: the pages past the old end are read ramping up from one, to the end', async () => {
 		const { fetchPage, asked } = server(items(1250));
-		const { outcome, ids } = await read(fetchPage, 990);
+		const { outcome, ids } = await read(fetchPage, 980);
 		expect(outcome.ended).toBe(true);
 		expect(ids).toHaveLength(1250);
 		expect(asked).toHaveLength(14);

@@ -11,9 +11,8 @@
 import type { FetchPage } from '../../../nodes/shared/transport/paging/pages';
 import { readAllPages, streamPages } from '../../../nodes/shared/transport/paging/stream';
 import { reachOf } from '../../../nodes/shared/transport/paging/run';
+import { items, type Item } from '../../harness/paged-server';
 
-type Item = { id: string };
-const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ id: `id-${i}` }));
 const settle = async () => await new Promise((resolve) => setImmediate(resolve));
 
 /** A server over `count` assets whose pages answer only when the test says so. */
@@ -59,8 +58,8 @@ function heldServer(count: number) {
 	};
 }
 
-/** Pages of 100 overlapping by one: the last is the first that is not full. */
-const pagesOf = (n: number) => (n < 100 ? 1 : Math.floor((n - 100) / 99) + 2);
+/** Pages of 100 overlapping by two: the last is the first that is not full. */
+const pagesOf = (n: number) => (n < 100 ? 1 : Math.floor((n - 100) / 98) + 2);
 
 test('the window opens 1, 2, 4, 8 pages a round trip, then stays at w = 8', async () => {
 	const server = heldServer(10_000);
@@ -70,7 +69,7 @@ test('the window opens 1, 2, 4, 8 pages a round trip, then stays at w = 8', asyn
 	while (server.pending() > 0) perRound.push(await server.roundTrip());
 	expect(await read).toEqual(items(10_000));
 	expect(perRound.slice(0, 6)).toEqual([1, 2, 4, 8, 8, 8]);
-	// 102 pages (of 100, overlapping by one; the 102nd holds one asset) in 15 round trips, 1 past the end.
+	// 102 pages (of 100, overlapping by two; the 102nd holds one asset) in 15 round trips, 1 past the end.
 	expect(perRound.length - 1).toBe(15);
 	expect(server.asked).toHaveLength(103);
 });
@@ -98,10 +97,10 @@ test('pages the last reading saw go w at a time and none past them; past them th
 			start: 0,
 			inFlight: 4,
 			maxPages: 10_000,
-			lastOffset: 990,
+			lastOffset: 980,
 			onPage: () => {},
 		});
-	const same = heldServer(1000); // pages at 0..891, then the page at 990 (ten assets), where it ended
+	const same = heldServer(1000); // pages at 0..882, then the page at 980 (twenty assets), where it ended
 	const sameRead = stream(same);
 	await settle();
 	const perRound = [same.asked.length];
@@ -131,8 +130,8 @@ test('a failed page aborts the pages in flight behind it, not those before it, a
 	await settle();
 	await server.roundTrip(); // page 0: pages 1 and 2 go
 	await server.roundTrip(); // pages 1 and 2: pages 3 to 6 go
-	expect(server.asked.map((a) => a.offset)).toEqual([0, 99, 198, 297, 396, 495, 594]);
-	const refused = new Error('page 495 failed');
+	expect(server.asked.map((a) => a.offset)).toEqual([0, 98, 196, 294, 392, 490, 588]);
+	const refused = new Error('page 490 failed');
 	server.asked[5].answer(refused);
 	await settle();
 	expect(server.asked.map((a) => a.signal?.aborted)).toEqual([
@@ -147,16 +146,16 @@ test('a failed page aborts the pages in flight behind it, not those before it, a
 	server.asked[3].answer();
 	server.asked[4].answer();
 	expect(await outcome).toEqual({ ended: false, failure: refused, pageSize: 100 });
-	expect(handed).toEqual([99, 198, 297, 396, 495]);
+	expect(handed).toEqual([98, 196, 294, 392, 490]);
 	expect(server.asked).toHaveLength(7);
 });
 
 test('once a page says the listing ends, nothing past it is asked, while pages before it are still under way', async () => {
-	const server = heldServer(550); // pages 0..396; the one at 495 holds 55 and ends it
+	const server = heldServer(550); // pages 0..392; the one at 490 holds 60 and ends it
 	const read = readAllPages(server.fetchPage, { start: 0, inFlight: 8, maxPages: 10_000 });
 	await settle();
 	await server.roundTrip();
-	await server.roundTrip(); // pages 3 to 6 (offsets 297 to 594) under way
+	await server.roundTrip(); // pages 3 to 6 (offsets 294 to 588) under way
 	server.asked[5].answer(); // the end comes first
 	await settle();
 	server.asked[3].answer(); // three more pages handed on would let the window reach offset 800

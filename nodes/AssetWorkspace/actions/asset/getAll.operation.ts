@@ -69,7 +69,9 @@ export async function execute(
 					asset.name.toLowerCase().includes(needle)
 			: undefined;
 	if (max !== undefined) {
-		return (await searchAssets(api, { folderId, max, keep, itemIndex: i })).items;
+		const { items } = await searchAssets(api, { folderId, max, keep, itemIndex: i });
+		// Pages are read whole, so the last may hold more than Limit still needed.
+		return items.slice(0, max);
 	}
 	const assets = await readAllAssets(api, { folderId, itemIndex: i });
 	return keep ? assets.filter(keep) : assets;

@@ -81,7 +81,7 @@ export async function searchAssets(
 		Scope,
 ) {
 	return await searchPages(pageReader(api, options), {
-		from: { offset: 0, skip: 0 },
+		from: { offset: 0 },
 		maxPages: api.settings.maxPages,
 		pagesRunOut: 'fail',
 		problem: problemFor(api, options.itemIndex),

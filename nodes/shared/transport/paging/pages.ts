@@ -110,6 +110,15 @@ export function listingMoved(problem: Problem, offset: number, breaks: number) {
 	);
 }
 
+export function namesShared(problem: Problem, offset: number, count: number, size: number) {
+	return problem(
+		`${count} or more assets in a row from offset ${offset} share a name: a page of ${size} cannot show them with a different name on each side, and the service may give equal names in any order, so no complete list can be given`,
+		offset,
+		'Narrow it with a Folder filter, or give some of these assets other names.',
+		'too-long',
+	);
+}
+
 export function pageSizeChanged(problem: Problem, offset: number, limit: number, first: number) {
 	return problem(
 		`the page at offset ${offset} says its page size (meta.limit) is ${limit}, the first page said ${first}`,

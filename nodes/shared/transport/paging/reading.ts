@@ -1,10 +1,19 @@
 // One reading's pages: each checked and handed on if it joins the pages read; after one that does
 // not, pages near it one at a time (docs/development.md, "Paging a listing that moves").
-import { marksOf, PageChain, Probes, type Listed, type Mark } from './chain';
+import {
+	lastGroupStart,
+	marksOf,
+	PageChain,
+	Probes,
+	strideOf,
+	type Listed,
+	type Mark,
+} from './chain';
 import {
 	checkMeta,
 	countEmpty,
 	listingError,
+	namesShared,
 	pageSizeChanged,
 	PAGE_SIZE,
 	repeatsPage,
@@ -28,6 +37,8 @@ export interface StreamOptions<T> {
 	restart?: boolean;
 	inFlight: number;
 	maxPages: number;
+	/** The page size to ask for until the service tells its own (PAGE_SIZE by default). */
+	size?: number;
 	/** Whether another page may be asked for now (a trigger's poll window). */
 	mayAsk?: () => boolean;
 	lastOffset?: number;
@@ -76,8 +87,8 @@ export class Reading<T extends Listed> implements RunReading<T> {
 	get onAnswer() {
 		return this.options.onAnswer;
 	}
-	readonly size = () => this.pageSize;
-	readonly stride = () => Math.max(1, this.pageSize - 1);
+	readonly size = () => this.pageSize || (this.options.size ?? 0);
+	readonly stride = () => strideOf(this.pageSize);
 
 	readonly ask = (pages = 1) => {
 		if (this.asked + pages > this.options.maxPages || !(this.options.mayAsk?.() ?? true))
@@ -103,7 +114,10 @@ export class Reading<T extends Listed> implements RunReading<T> {
 			return false;
 		this.last = { offset, page };
 		const next = page.meta.hasMore
-			? { offset: offset + this.stride(), anchor: marksOf(page.data) }
+			? {
+					offset: this.groupPageAfter(page.data, offset) ?? offset + this.stride(),
+					anchor: marksOf(page.data),
+				}
 			: undefined;
 		if (same && page.data.length > 0 && next) {
 			this.stalled = {
@@ -119,12 +133,16 @@ export class Reading<T extends Listed> implements RunReading<T> {
 
 	/** Pages near `at`, one at a time, until one joins: where the reading goes on. */
 	async rejoin(at: number): Promise<Run | number> {
-		const probes = new Probes(at, this.pageSize || PAGE_SIZE, this.options.restart ?? true);
+		const probes = new Probes(at, this.size() || PAGE_SIZE, this.options.restart ?? true);
 		this.searching = true;
-		for (let offset = probes.next(); offset !== undefined; offset = probes.next()) {
+		for (
+			let offset = this.groupPage(at) ?? probes.next();
+			offset !== undefined;
+			offset = probes.next()
+		) {
 			if (!this.ask()) return { end: 'stopped' };
 			try {
-				const page = await this.fetchPage(offset, this.pageSize || PAGE_SIZE);
+				const page = await this.fetchPage(offset, this.size() || PAGE_SIZE);
 				this.onAnswer?.(page.data);
 				if (this.handOn(page, offset, 'probe')) {
 					this.searching = false;
@@ -137,6 +155,27 @@ export class Reading<T extends Listed> implements RunReading<T> {
 		}
 		this.searching = false;
 		return { end: 'broken', at };
+	}
+
+	/** After a break at the page that follows the last one handed on: its group page, if it has one
+	 * (handOn threw already where a page cannot have one). */
+	private groupPage(at: number): number | undefined {
+		const last = this.last;
+		if (!last?.page.meta.hasMore || last.offset + this.stride() !== at) return undefined;
+		return this.groupPageAfter(last.page.data, last.offset);
+	}
+
+	/**
+	 * When a run of equal names ends a page: the page from the asset before the run, which shows it
+	 * whole if a page can hold it with a different name on each side; a longer run is an error,
+	 * since no page can show it closed.
+	 */
+	private groupPageAfter(items: T[], offset: number): number | undefined {
+		const start = lastGroupStart(items);
+		if (items.length < 2 || start === items.length - 1) return undefined;
+		if (start < 2)
+			throw namesShared(this.problem, offset + start, items.length - start, this.pageSize);
+		return offset + start - 1;
 	}
 
 	/** A page whose overlap assets left out of pages hide: it joins if both read again the same. */

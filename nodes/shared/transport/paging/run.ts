@@ -1,4 +1,5 @@
 // A run of overlapping pages side by side, handed on in order until the end, a stop or a break.
+import { strideOf } from './chain';
 import { PAGE_SIZE, type FetchPage, type ListPage } from './pages';
 
 export type Run =
@@ -46,7 +47,7 @@ class PageRun<T> {
 		private readonly from: number,
 	) {}
 
-	private stride = () => Math.max(1, this.reading.size() - 1);
+	private stride = () => strideOf(this.reading.size());
 	private offsetOf = (index: number) => this.from + index * this.stride();
 
 	/** Pages a former reading saw, counted from this run's start. */
