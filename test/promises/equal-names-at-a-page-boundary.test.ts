@@ -1,4 +1,3 @@
- 
 /**
  * Promise: assets that share a name across a page boundary, which the service returns in any
  * order at each request (a plain `ORDER BY name`), are all read, once, even while the listing
