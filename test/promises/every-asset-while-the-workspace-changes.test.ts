@@ -18,7 +18,7 @@ import { useInProcessService } from '../harness/model/in-process';
 import { modelRuns } from '../harness/model/runs';
 import { SimNetwork } from '../harness/model/sim-network';
 import { seededWorld } from '../harness/model/seeded-world';
-import { applyChange, changeArb, FOLDERS } from '../harness/model/workspace-changes';
+import { applyChange, changeArb, FOLDERS, seamChange } from '../harness/model/workspace-changes';
 
 const service = useInProcessService();
 const KEY = 'aw_model_checker_key';
@@ -37,6 +37,10 @@ const scenarioArb = fc
 		picks: picksArb,
 		clocks: clocksArb,
 		ties: tiesArb,
+		// A change at a page boundary just as the `page`th page is served (cheap, and where joins fail).
+		seam: fc.option(
+			fc.record({ page: fc.integer({ min: 1, max: 3 }), shift: fc.integer({ min: 1, max: 3 }) }),
+		),
 	})
 	// Small pages with fewer assets: as many page boundaries, in fewer requests.
 	.map((s) => ({ ...s, count: s.pageSize < 100 ? s.count % (s.pageSize * 12 + 1) : s.count }));
@@ -48,6 +52,13 @@ async function returnAll(s: Scenario) {
 	const { world, workspace, history } = seededWorld(T0, s);
 	const network = new SimNetwork(world, workspace, s.faults, KEY);
 	service.use(network.serve);
+	const { seam } = s;
+	if (seam)
+		network.afterPage = (pages) => {
+			if (pages !== seam.page) return;
+			const at = seam.page * Math.max(1, s.pageSize - 2);
+			world.story.push(seamChange(workspace, history, at, seam.shift, world.clock.now()));
+		};
 	for (const { atMs, change } of s.changes)
 		world.schedule(
 			'change',
@@ -68,7 +79,7 @@ async function returnAll(s: Scenario) {
 		}),
 	);
 	const end = world.clock.now();
-	const moved = s.changes.some(({ atMs }) => T0 + atMs < end);
+	const moved = s.changes.some(({ atMs }) => T0 + atMs < end) || s.seam !== null;
 	// Not vacuous: runs that read a listing while it changed are counted.
 	if (!run.error && moved) readWhileChanging++;
 	const inScope = (asset?: { folderId: string | null }) =>

@@ -157,3 +157,29 @@ export function applyChange(
 export function recordAll(workspace: SimWorkspace, history: History, now: number) {
 	for (const asset of workspace.assets.values()) history.record(asset.id, now, asset);
 }
+
+/**
+ * A change right at a page boundary, just as a page is served: `shift` assets before `at` (where
+ * the next page would start) go, so that page starts further on, and an asset of the page before
+ * is renamed into it, so that it still holds one of that page's ids, under a name not read yet.
+ */
+export function seamChange(
+	workspace: SimWorkspace,
+	history: History,
+	at: number,
+	shift: number,
+	now: number,
+) {
+	const listing = workspace.listing();
+	const renamed = listing[at - shift - 1];
+	const into = listing[at + shift + 1];
+	if (!renamed || !into) return 'no seam there';
+	for (const asset of listing.slice(at - shift, at)) {
+		workspace.assets.delete(asset.id);
+		history.record(asset.id, now, undefined);
+	}
+	const changed = { ...renamed, name: `${into.name}0`, updatedAt: now + workspace.clocks.skewMs };
+	workspace.assets.set(renamed.id, changed);
+	history.record(renamed.id, now, changed);
+	return `at the seam ${at}: remove ${shift} before it, rename "${renamed.name}" to "${changed.name}"`;
+}
