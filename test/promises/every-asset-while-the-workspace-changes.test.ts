@@ -2,7 +2,8 @@
  * Promise: Return All gives every asset that was there throughout the read exactly once, and
  * nothing that never was, or fails with an error that says why (the listing moved, or the
  * service failed). Checked by a model (fast-check): a workspace that assets are created in,
- * removed from, renamed in, updated and moved between folders while pages are read; answers
+ * removed from, renamed in, updated and moved between folders while pages are read (some right at
+ * a page boundary as a page is served); answers
  * served in any order; equal names (case aside) in any order at each request; 429s, 500s, hangs
  * and resets; clocks and time forms as the docs promise. More assets of one name than a page can
  * show with a different name on each side is an error that says so.

@@ -1,8 +1,9 @@
 /**
  * Promise: a watched job that finishes in a selected status fires exactly once; with Fire for Jobs
  * Already Finished off, one that had finished when the trigger first watched it never fires;
- * whatever the timing: answers in any order, faults, restarts, clocks and time forms that
- * disagree, in each of n8n's ways of keeping the trigger's state. Checked by a model
+ * whatever the timing: answers in any order, faults (on the activation poll too: a job the first
+ * poll could not read is watched from that poll, and one finishing after it fires), restarts,
+ * clocks and time forms that disagree, in each of n8n's ways of keeping the trigger's state. Checked by a model
  * (fast-check) on simulated time (harness/model/), the service answered in-process.
  * Cost: about 5 s of CPU for the three modes' default runs; AW_MODEL_RUNS multiplies them.
  */
