@@ -63,5 +63,5 @@ export const clocksArb: fc.Arbitrary<ServiceClocks> = fc.record({
 /** The order ready answers and changes are served in (indexes into what is ready). */
 export const picksArb = fc.array(fc.nat({ max: 50 }), { maxLength: 80 });
 
-/** Equal names by id (as the sandbox), or a pair of them in any order at each request. */
+/** Equal names by id (as the sandbox), or in any order at each request (case aside). */
 export const tiesArb = fc.constantFrom<Ties>('fixed', 'any');

@@ -1,8 +1,7 @@
 /**
- * The model's service's name order, and how it orders equal names: by id (as the sandbox),
- * reversed at every other request, or any way at each request (a plain `ORDER BY name` whose
- * collation ignores case: names that differ only in case count as equal too; docs/development.md,
- * "Paging a listing that moves").
+ * The model's service's name order, and how it orders equal names: by id (as the sandbox), or
+ * any way at each request (a plain `ORDER BY name` whose collation ignores case, so names that
+ * differ only in case count as equal too; docs/development.md, "Paging a listing that moves").
  */
 /** What the order reads of an asset. */
 interface Named {
@@ -19,7 +18,7 @@ export function byName(a: Named, b: Named) {
 	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-export type Ties = 'fixed' | 'alternate' | 'any';
+export type Ties = 'fixed' | 'any';
 
 const hash = (text: string) => {
 	let h = 2166136261;
@@ -33,10 +32,6 @@ const hash = (text: string) => {
 /** `listing` (in name order) as the `request`th request is served. */
 export function orderTies<T extends Named>(listing: T[], ties: Ties, request: number): T[] {
 	if (ties === 'fixed') return listing;
-	if (ties === 'alternate')
-		return listing.sort((a, b) =>
-			a.name === b.name && request % 2 === 1 ? byName(b, a) : byName(a, b),
-		);
 	const key = (asset: Named) => asset.name.toLowerCase();
 	const shuffled = (asset: Named) => hash(`${asset.id} ${request}`);
 	return listing.sort((a, b) => (key(a) === key(b) ? shuffled(a) - shuffled(b) : byName(a, b)));

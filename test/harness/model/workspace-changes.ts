@@ -171,15 +171,14 @@ export function seamChange(
 	now: number,
 ) {
 	const listing = workspace.listing();
-	const renamed = listing[at - shift - 1];
-	const into = listing[at + shift + 1];
+	const [renamed, into] = [listing[at - shift - 1], listing[at + shift + 1]];
 	if (!renamed || !into) return 'no seam there';
-	for (const asset of listing.slice(at - shift, at)) {
-		workspace.assets.delete(asset.id);
-		history.record(asset.id, now, undefined);
+	for (const { id } of listing.slice(at - shift, at)) {
+		workspace.assets.delete(id);
+		history.record(id, now, undefined);
 	}
 	const changed = { ...renamed, name: `${into.name}0`, updatedAt: now + workspace.clocks.skewMs };
 	workspace.assets.set(renamed.id, changed);
 	history.record(renamed.id, now, changed);
-	return `at the seam ${at}: remove ${shift} before it, rename "${renamed.name}" to "${changed.name}"`;
+	return `at the seam ${at}: remove ${shift} before it, rename "${renamed.name}" past it`;
 }
