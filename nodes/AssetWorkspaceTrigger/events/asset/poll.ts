@@ -10,8 +10,8 @@ import { failureOf } from '../../../shared/errors/cause';
 import type { Asset } from '../../../shared/schemas';
 import { searchAssets, streamAssets, type Resume } from '../../../shared/transport';
 import { confirmRemovals } from './removals';
-import type { AssetsState } from './state';
-import { emptyAssetsState, endRound, MAX_IDS, observeAssets } from './watch';
+import { readAssetsState, saveAssetsState, type AssetsState } from './state';
+import { endRound, MAX_IDS, observeAssets } from './watch';
 import { LEAST_TIME_TO_ASK_MS } from '../../polling/askWithin';
 import type { PollWindowed } from '../../polling/event';
 import { firstReadingBegan, newestOf, timeOf } from '../../polling/times';
@@ -20,16 +20,6 @@ export interface AssetPoll extends PollWindowed {
 	folderId?: string;
 	emitExisting: boolean;
 	removed: boolean;
-}
-
-function readAssetsState(staticData: Record<string, unknown>, scope: string): AssetsState {
-	const stored = staticData.assets as AssetsState | undefined;
-	// JSON, not structuredClone: n8n's static data is a proxy, which structuredClone refuses.
-	const copy =
-		stored && typeof stored === 'object'
-			? (JSON.parse(JSON.stringify(stored)) as AssetsState)
-			: undefined;
-	return copy && (copy.scope ?? '') === scope ? copy : emptyAssetsState(scope);
 }
 
 const hasTime = (poll: AssetPoll) => poll.until - poll.now() >= LEAST_TIME_TO_ASK_MS;
@@ -168,7 +158,7 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	// A listing that takes every poll's budget must not keep a removal from ever firing.
 	state.removalsFirst = early.noTime || removals.noTime || undefined;
 	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
-	if (JSON.stringify(state) !== unchanged) staticData.assets = state;
+	saveAssetsState(staticData, state, unchanged);
 	const items = [...fired.map((json) => ({ json })), ...early.fired, ...removals.fired];
 	return items.length > 0 ? [items] : null;
 }

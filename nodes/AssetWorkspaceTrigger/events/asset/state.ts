@@ -1,4 +1,4 @@
-/** What a poll of the Asset event leaves in the node's static data for the next one. */
+/** What the Asset event keeps in the node's static data, under `assets`: read and written here. */
 import type { Mark } from '../../../shared/transport';
 
 export interface AssetsState {
@@ -29,4 +29,30 @@ export interface Round {
 	began: number;
 	latest: number;
 	ids?: string[];
+}
+
+const KEY = 'assets';
+
+export function emptyAssetsState(scope = ''): AssetsState {
+	return { scope, recent: {} };
+}
+
+/** A copy of the state learnt for `scope` (another scope's starts afresh). */
+export function readAssetsState(staticData: Record<string, unknown>, scope: string): AssetsState {
+	const stored = staticData[KEY];
+	// JSON, not structuredClone: n8n's static data is a proxy, which structuredClone refuses.
+	const copy =
+		stored && typeof stored === 'object'
+			? (JSON.parse(JSON.stringify(stored)) as AssetsState)
+			: undefined;
+	return copy && (copy.scope ?? '') === scope ? copy : emptyAssetsState(scope);
+}
+
+/** Written only when it changed (`before`: as read, in JSON): a poll that learnt nothing leaves none. */
+export function saveAssetsState(
+	staticData: Record<string, unknown>,
+	state: AssetsState,
+	before: string,
+) {
+	if (JSON.stringify(state) !== before) staticData[KEY] = state;
 }

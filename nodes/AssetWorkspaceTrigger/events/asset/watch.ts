@@ -21,10 +21,6 @@ export interface AssetChange<T extends SeenAsset> {
 
 const ms = (time: string) => timeOf(time) ?? 0;
 
-export function emptyAssetsState(scope = ''): AssetsState {
-	return { scope, recent: {} };
-}
-
 /**
  * Keeps the changes after `since`, MAX_RECENT at most: the newest, or (`inReadingOrder`, a first
  * reading that fires what exists) the last read, since a listing that shifts under the reading

@@ -6,15 +6,8 @@ import { operationError } from '../../../shared/errors/nodeErrors';
 import { jobEnvelopeSchema, type Job } from '../../../shared/schemas';
 import { askWithin, failIfThePollFails, isForbidden } from '../../polling/askWithin';
 import type { PollWindowed } from '../../polling/event';
-import {
-	jobsToAsk,
-	markAsked,
-	observe,
-	observeUnreadable,
-	readWatchState,
-	writeWatchState,
-	type WatchOptions,
-} from './watch';
+import { readWatchState, writeWatchState } from './state';
+import { jobsToAsk, markAsked, observe, observeUnreadable, type WatchOptions } from './watch';
 import { newestOf, watchedSince } from '../../polling/times';
 
 export const POLL_CONCURRENCY = 16;

@@ -1,39 +1,12 @@
-/** The Job Finished event's state and decisions, apart from n8n and HTTP. */
+/** The Job Finished event's decisions, apart from n8n and HTTP. */
 import { isTerminal } from '../../../shared/schemas';
 import { timeOf } from '../../polling/times';
-import { askOrder, readState, writeState } from '../../polling/watchList';
-
-export interface WatchedJob {
-	status: string | null;
-	/** Fired, ended in a status that does not fire, or recorded silently: never asked again. */
-	settled: boolean;
-	notFoundReported?: boolean;
-	forbiddenReported?: boolean;
-	askedAt?: number;
-	/** When (ms, the service's clock) the first poll that asked for the job began. */
-	since?: number;
-}
-
-export type WatchState = Record<string, WatchedJob>;
+import { askOrder } from '../../polling/watchList';
+import type { WatchedJob, WatchState } from './state';
 
 export interface WatchOptions {
 	statuses: string[];
 	emitAlreadyFinished: boolean;
-}
-
-/** Ids taken off the list stay remembered (so one added back does not fire again), up to this. */
-export const MAX_REMEMBERED = 10_000;
-
-export function readWatchState(staticData: Record<string, unknown>): WatchState {
-	return readState<WatchedJob>(staticData, 'jobs');
-}
-
-export function writeWatchState(
-	staticData: Record<string, unknown>,
-	state: WatchState,
-	watched: string[],
-) {
-	writeState(staticData, 'jobs', state, watched, MAX_REMEMBERED);
 }
 
 export function jobsToAsk(state: WatchState, watched: string[]): string[] {

@@ -6,14 +6,9 @@ import { operationError } from '../../../shared/errors/nodeErrors';
 import { versionListSchema, type VersionSummary } from '../../../shared/schemas';
 import { askWithin, failIfThePollFails, isForbidden } from '../../polling/askWithin';
 import type { PollWindowed } from '../../polling/event';
-import {
-	MAX_MODELS_REMEMBERED,
-	observeUnreadableModel,
-	observeVersions,
-	type VersionEvent,
-	type WatchedModel,
-} from './watch';
-import { askOrder, readState, writeState } from '../../polling/watchList';
+import { readModelsState, writeModelsState } from './state';
+import { observeUnreadableModel, observeVersions, type VersionEvent } from './watch';
+import { askOrder } from '../../polling/watchList';
 
 const MODELS_AT_ONCE = 8;
 
@@ -64,7 +59,7 @@ function unreadableItem(assetId: string, kind: 'notFound' | 'forbidden'): IDataO
 
 export async function pollVersions(ctx: IPollFunctions, poll: ModelPoll) {
 	const staticData = ctx.getWorkflowStaticData('node');
-	const state = readState<WatchedModel>(staticData, 'models');
+	const state = readModelsState(staticData);
 	const answers = await askModels(ctx, poll, askOrder(state, poll.models));
 	await failIfThePollFails(poll, answers);
 	const fired: INodeExecutionData[] = [];
@@ -82,7 +77,7 @@ export async function pollVersions(ctx: IPollFunctions, poll: ModelPoll) {
 		}
 		if (state[answer.id]) state[answer.id].askedAt = now;
 	}
-	writeState(staticData, 'models', state, poll.models, MAX_MODELS_REMEMBERED);
+	writeModelsState(staticData, state, poll.models);
 	return fired.length > 0 ? [fired] : null;
 }
 

@@ -1,18 +1,6 @@
-/** The Model Version event's state and decisions, apart from n8n and HTTP. */
+/** The Model Version event's decisions, apart from n8n and HTTP. */
 import type { VersionSummary } from '../../../shared/schemas';
-
-export interface WatchedModel {
-	/** The highest versionNumber seen; -1: not read yet (only a 404 or 403 so far). */
-	last: number;
-	/** The published version's id and number when last seen (null: nothing published). */
-	published: string | null;
-	publishedNumber?: number | null;
-	notFoundReported?: boolean;
-	forbiddenReported?: boolean;
-	askedAt?: number;
-}
-
-export type ModelsState = Record<string, WatchedModel>;
+import type { ModelsState } from './state';
 
 export interface VersionEvent {
 	event: 'created' | 'published';
@@ -21,8 +9,6 @@ export interface VersionEvent {
 	/** For "published": the version published before, as far as it is known. */
 	previousPublished?: Partial<VersionSummary> | null;
 }
-
-export const MAX_MODELS_REMEMBERED = 1000;
 
 /** Records a model's versions and returns its events, oldest first; a first sighting learns. */
 export function observeVersions(

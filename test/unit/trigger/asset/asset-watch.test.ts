@@ -1,12 +1,14 @@
 /** The Asset event's rules, without n8n or HTTP: watermark, lookback, rounds, removals. */
 import {
-	emptyAssetsState,
 	endRound,
 	LOOKBACK_MS,
 	MAX_RECENT,
 	observeAssets,
 } from '../../../../nodes/AssetWorkspaceTrigger/events/asset/watch';
-import type { AssetsState } from '../../../../nodes/AssetWorkspaceTrigger/events/asset/state';
+import {
+	emptyAssetsState,
+	type AssetsState,
+} from '../../../../nodes/AssetWorkspaceTrigger/events/asset/state';
 import { confirmRemoved } from '../../../../nodes/AssetWorkspaceTrigger/events/asset/removals';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');

@@ -5,8 +5,8 @@
  * nothing from before) and leaves a floor no later than the newest change it saw (a Date that runs
  * ahead hides no later change). Pure: well under a second.
  */
+import { emptyAssetsState } from '../../../../nodes/AssetWorkspaceTrigger/events/asset/state';
 import {
-	emptyAssetsState,
 	endRound,
 	observeAssets,
 } from '../../../../nodes/AssetWorkspaceTrigger/events/asset/watch';

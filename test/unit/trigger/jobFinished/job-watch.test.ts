@@ -1,13 +1,15 @@
 /** The trigger's Job Finished state rules, without n8n or HTTP. */
 import {
-	jobsToAsk,
-	markAsked,
 	MAX_REMEMBERED,
-	observe,
-	observeUnreadable,
 	readWatchState,
 	writeWatchState,
 	type WatchState,
+} from '../../../../nodes/AssetWorkspaceTrigger/events/jobFinished/state';
+import {
+	jobsToAsk,
+	markAsked,
+	observe,
+	observeUnreadable,
 } from '../../../../nodes/AssetWorkspaceTrigger/events/jobFinished/watch';
 
 const all = { statuses: ['success', 'warning', 'failed'], emitAlreadyFinished: true };

@@ -1,8 +1,8 @@
 /** The Model Version event's rules, without n8n or HTTP. */
+import type { ModelsState } from '../../../../nodes/AssetWorkspaceTrigger/events/modelVersion/state';
 import {
 	observeUnreadableModel,
 	observeVersions,
-	type ModelsState,
 } from '../../../../nodes/AssetWorkspaceTrigger/events/modelVersion/watch';
 
 const M = 'model-1';
