@@ -138,9 +138,8 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		await trigger.poll('settle');
 		await world.passTo(world.clock.now() + TICK_MS);
 	}
-	const inScope = [...workspace.assets.values()].filter(
-		(a) => !folderId || a.folderId === folderId,
-	);
+	const where = (a: { folderId: string | null }) => !folderId || a.folderId === folderId;
+	const inScope = [...workspace.assets.values()].filter(where);
 	const problems = assetProblems({
 		stuck,
 		options: s,
@@ -156,7 +155,6 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 	const settleErrors = trigger.polls.filter((p) => p.kind === 'settle' && p.error);
 	for (const poll of settleErrors) problems.push(`a settling poll failed: ${poll.error}`);
 	// More assets of one name than a page can show closed: an error that says so, and nothing more.
-	const where = (a: { folderId: string | null }) => !folderId || a.folderId === folderId;
 	if (history.largestNameGroup(0, world.clock.now(), where) >= s.pageSize - 1)
 		problems.splice(0, problems.length);
 	const unexplained = trigger.polls.filter(

@@ -121,14 +121,9 @@ function jobProblems(s: JobScenario, ids: string[], trigger: ModelTrigger, netwo
 	// A job's requests in a poll (not in a failed one at the same time); the first kept poll that
 	// asked it marked when its watch began.
 	const within = (at: number, p: ModelPoll) => at >= p.at && at <= p.at + p.durationMs;
+	const failed = (at: number) => trigger.polls.some((f) => f.error && within(at, f));
 	const asks = (id: string, p?: ModelPoll) =>
-		network.log.filter(
-			(l) =>
-				p &&
-				l.path.endsWith(id) &&
-				within(l.at, p) &&
-				!trigger.polls.some((f) => f.error && within(l.at, f)),
-		);
+		network.log.filter((l) => p && l.path.endsWith(id) && within(l.at, p) && !failed(l.at));
 	ids.forEach((id, i) => {
 		const { outcome, startsAt, takesMs } = s.jobs[i];
 		const times = fired.filter((item) => item.jobId === id);

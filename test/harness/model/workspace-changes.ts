@@ -158,11 +158,8 @@ export function recordAll(workspace: SimWorkspace, history: History, now: number
 	for (const asset of workspace.assets.values()) history.record(asset.id, now, asset);
 }
 
-/**
- * A change right at a page boundary, just as a page is served: `shift` assets before `at` (where
- * the next page would start) go, so that page starts further on, and an asset of the page before
- * is renamed into it, so that it still holds one of that page's ids, under a name not read yet.
- */
+/** At a page boundary as a page is served: `shift` assets before `at` (where the next page would
+ * start) go, and one of the page before is renamed into the next, under a name not read yet. */
 export function seamChange(
 	workspace: SimWorkspace,
 	history: History,
@@ -173,12 +170,7 @@ export function seamChange(
 	const listing = workspace.listing();
 	const [renamed, into] = [listing[at - shift - 1], listing[at + shift + 1]];
 	if (!renamed || !into) return 'no seam there';
-	for (const { id } of listing.slice(at - shift, at)) {
-		workspace.assets.delete(id);
-		history.record(id, now, undefined);
-	}
-	const changed = { ...renamed, name: `${into.name}0`, updatedAt: now + workspace.clocks.skewMs };
-	workspace.assets.set(renamed.id, changed);
-	history.record(renamed.id, now, changed);
-	return `at the seam ${at}: remove ${shift} before it, rename "${renamed.name}" past it`;
+	applyChange(workspace, history, { kind: 'remove', pick: at - shift, count: shift }, now);
+	const pick = [...workspace.assets.keys()].sort().indexOf(renamed.id);
+	return applyChange(workspace, history, { kind: 'rename', pick, name: `${into.name}0` }, now);
 }
