@@ -79,14 +79,14 @@ ${smallSection(r)}`;
 function smallSection(r: BenchResults) {
 	const tables = r.small.map(
 		({ assets, at50 }) =>
-			`Of ${count(assets)} assets (${pagesOf(assets)} pages of 100 overlapping by one, the last one short):
+			`Of ${count(assets)} assets (${pagesOf(assets)} pages of 100 overlapping by two, the last one short):
 
 ${measureTable(at50, measureOf(at50, HTTP)!)}`,
 	);
 	return `## Return All of ${r.small.map((s) => count(s.assets)).join(' and of ')} assets, 50 ms latency
 
 Taken as at ${count(RETURN_ALL_ASSETS)}: a short listing must not be slower or cost more requests
-than the window's ramp allows (at most ceil(N/99) + w, pages of 100 overlapping by one, w the
+than the window's ramp allows (at most ceil(N/98) + w, pages of 100 overlapping by two, w the
 most pages in flight; two pages: three requests).
 
 ${tables.join('\n\n')}`;
