@@ -106,7 +106,7 @@ describe('Return All ends against a server that ignores offset', () => {
 			});
 		});
 	}
-	// Return All's pages overlap by one asset; Limit's follow each other.
+	// Return All's and Limit's pages overlap by two assets: the second page is at offset 98.
 	const ignored = (offset: number) =>
 		`Asset Workspace API: the page at offset ${offset} came back as offset 0`;
 	const repeated = (offset: number) =>
