@@ -21,6 +21,20 @@ export function lastGroupStart(items: Listed[]): number {
 	return start;
 }
 
+/** When a run of equal names ends a page at `offset`: the page from the asset before the run, which
+ * shows it whole; none when the page ends with a lone name. */
+export function groupPageAfter(items: Listed[], offset: number): number | undefined {
+	const start = lastGroupStart(items);
+	return start >= 2 && start < items.length - 1 ? offset + start - 1 : undefined;
+}
+
+/** The length of a run of equal names from a full page's first two places to its end (no page can
+ * show it closed), or 0. */
+export function runTooLong(items: Listed[], limit: number): number {
+	const start = lastGroupStart(items);
+	return start < 2 && start < items.length - 1 && items.length === limit ? items.length - start : 0;
+}
+
 /** Pages overlap by two assets, so that a quiet listing always shows a name handed on after another. */
 export const strideOf = (size: number) => Math.max(1, size - 2);
 
@@ -64,7 +78,6 @@ export const marksOf = (items: Listed[]): Mark[] => items.map((item) => [item.id
 
 // Where to look for a page that joins, near `at`: back half a page, then twice as far each time; a
 // reading that may not restart goes half a page back, then forward a page at a time, then back.
-
 export class Probes {
 	private tries = 0;
 	private forward = true;

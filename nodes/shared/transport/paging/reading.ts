@@ -1,27 +1,17 @@
-// One reading's pages: each checked and handed on if it joins the pages read; after one that does
-// not, pages near it one at a time (docs/development.md, "Paging a listing that moves").
-import {
-	lastGroupStart,
-	marksOf,
-	PageChain,
-	Probes,
-	strideOf,
-	type Listed,
-	type Mark,
-} from './chain';
+// One reading's pages: each checked and handed on if it joins the pages read (where it goes on after
+// one that does not: rejoin.ts; docs/development.md, "Paging a listing that moves").
+import { groupPageAfter, marksOf, PageChain, strideOf, type Listed, type Mark } from './chain';
 import {
 	checkMeta,
 	countEmpty,
 	listingError,
-	namesShared,
 	pageSizeChanged,
-	PAGE_SIZE,
 	repeatsPage,
 	type FetchPage,
 	type ListPage,
 	type Problem,
 } from './pages';
-import type { Run, RunReading } from './run';
+import type { RunReading } from './run';
 
 /** Where a reading goes on: the next page's offset and the assets of the page before it. */
 export interface Resume {
@@ -52,22 +42,24 @@ export interface StreamOptions<T> {
 /** Pages in a row the same as the one before, at another offset: the service ignores offset. */
 const STALLED_PAGES = 3;
 
-const leftOut = (page: ListPage<unknown>) =>
-	page.meta.hasMore && page.data.length < page.meta.limit;
-const sameAssets = <T extends Listed>(a: ListPage<T> | undefined, b: ListPage<T>) =>
+/** Whether two answers hold the same assets in the same order. */
+export const sameAssets = <T extends Listed>(a: ListPage<T> | undefined, b: ListPage<T>) =>
 	a !== undefined && marksOf(a.data).join('\t') === marksOf(b.data).join('\t');
 
 export class Reading<T extends Listed> implements RunReading<T> {
 	readonly chain: PageChain<T>;
 	readonly problem: Problem;
-	private pageSize = 0;
+	pageSize = 0;
 	private asked = 0;
-	private last?: { offset: number; page: ListPage<T> };
+	/** The last page handed on. */
+	last?: { offset: number; page: ListPage<T> };
 	private stalled?: { pages: number; offset: number };
 	/** Whether it stopped (or failed) while looking for a page that joins. */
 	searching = false;
 	/** The furthest offset of a page handed on: a reading that goes past it made progress. */
 	furthest = -1;
+	/** The last name handed on (the last page that held an asset). */
+	lastName?: string;
 	private empty = 0;
 
 	constructor(
@@ -115,7 +107,7 @@ export class Reading<T extends Listed> implements RunReading<T> {
 		this.last = { offset, page };
 		const next = page.meta.hasMore
 			? {
-					offset: this.groupPageAfter(page.data, offset) ?? offset + this.stride(),
+					offset: groupPageAfter(page.data, offset) ?? offset + this.stride(),
 					anchor: marksOf(page.data),
 				}
 			: undefined;
@@ -127,69 +119,8 @@ export class Reading<T extends Listed> implements RunReading<T> {
 			if (this.stalled.pages >= STALLED_PAGES) throw repeatsPage(this.problem, this.stalled.offset);
 		} else this.stalled = undefined;
 		this.furthest = Math.max(this.furthest, offset);
+		this.lastName = page.data.at(-1)?.name ?? this.lastName;
 		this.options.onPage(this.chain.take(page.data), { offset, next });
 		return true;
 	};
-
-	/** Pages near `at`, one at a time, until one joins: where the reading goes on. */
-	async rejoin(at: number): Promise<Run | number> {
-		const probes = new Probes(at, this.size() || PAGE_SIZE, this.options.restart ?? true);
-		this.searching = true;
-		for (
-			let offset = this.groupPage(at) ?? probes.next();
-			offset !== undefined;
-			offset = probes.next()
-		) {
-			if (!this.ask()) return { end: 'stopped' };
-			try {
-				const page = await this.fetchPage(offset, this.size() || PAGE_SIZE);
-				this.onAnswer?.(page.data);
-				if (this.handOn(page, offset, 'probe')) {
-					this.searching = false;
-					return page.meta.hasMore ? offset + this.stride() : { end: 'ended' };
-				}
-				if (!page.meta.hasMore) probes.pastTheEnd();
-			} catch (error) {
-				return { end: 'failed', error };
-			}
-		}
-		this.searching = false;
-		return { end: 'broken', at };
-	}
-
-	/** After a break at the page that follows the last one handed on: its group page, if it has one
-	 * (handOn threw already where a page cannot have one). */
-	private groupPage(at: number): number | undefined {
-		const last = this.last;
-		if (!last?.page.meta.hasMore || last.offset + this.stride() !== at) return undefined;
-		return this.groupPageAfter(last.page.data, last.offset);
-	}
-
-	/**
-	 * When a run of equal names ends a page: the page from the asset before the run, which shows it
-	 * whole if a page can hold it with a different name on each side; a longer run is an error,
-	 * since no page can show it closed.
-	 */
-	private groupPageAfter(items: T[], offset: number): number | undefined {
-		const start = lastGroupStart(items);
-		if (items.length < 2 || start === items.length - 1) return undefined;
-		if (start < 2)
-			throw namesShared(this.problem, offset + start, items.length - start, this.pageSize);
-		return offset + start - 1;
-	}
-
-	/** A page whose overlap assets left out of pages hide: it joins if both read again the same. */
-	async readAgainTheSame(page: ListPage<T>, at: number): Promise<boolean> {
-		const before = this.last;
-		if (!before || !(leftOut(before.page) || leftOut(page)) || !this.ask(2)) return false;
-		const [again, pageAgain] = await Promise.all([
-			this.fetchPage(before.offset, this.pageSize).catch(() => undefined),
-			this.fetchPage(at, this.pageSize).catch(() => undefined),
-		]);
-		return (
-			sameAssets(again, before.page) &&
-			sameAssets(pageAgain, page) &&
-			this.handOn(page, at, 'proven')
-		);
-	}
 }

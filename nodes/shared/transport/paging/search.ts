@@ -50,8 +50,9 @@ export async function searchPages<T extends Listed>(
 	if (!outcome.ended && !enough && options.pagesRunOut === 'fail')
 		throw tooManyPages(options.problem ?? listingError, options.maxPages, outcome.pageSize);
 	if (outcome.ended) return { items };
-	// A cursor whose place is lost goes on from the top.
-	if ('lost' in outcome && outcome.lost) return { items, next: { offset: 0 } };
+	// A cursor whose place is lost, or not found again within the call, goes on from the top.
+	const lost = ('lost' in outcome && outcome.lost) || ('searching' in outcome && !next);
+	if (lost) return { items, next: { offset: 0 } };
 	// The whole last page goes in the cursor: a page that must look back to join finds it there.
 	return { items, next: next ?? options.from };
 }

@@ -10,6 +10,7 @@ import {
 	type ListPage,
 } from './pages';
 import { Reading, type StreamOptions } from './reading';
+import { readAgainTheSame, rejoin } from './rejoin';
 import { runPages, type Run } from './run';
 
 export type StreamEnd = { pageSize: number } & (
@@ -35,14 +36,14 @@ export async function streamPages<T extends Listed>(
 	for (let breaks = 0, reached = -1; typeof from === 'number'; ) {
 		const run: Run = await runPages(reading, from);
 		if (run.end !== 'broken') from = run;
-		else if (run.page && (await reading.readAgainTheSame(run.page as ListPage<T>, run.at)))
+		else if (run.page && (await readAgainTheSame(reading, run.page as ListPage<T>, run.at)))
 			from = run.page.meta.hasMore ? run.at + reading.stride() : { end: 'ended' };
 		else {
 			if (reading.furthest > reached) [breaks, reached] = [0, reading.furthest];
 			from =
 				++breaks > MAX_BREAKS
 					? { end: 'failed', error: listingMoved(reading.problem, run.at, breaks) }
-					: await reading.rejoin(run.at);
+					: await rejoin(reading, run.at);
 		}
 	}
 	const pageSize = reading.size() || PAGE_SIZE;

@@ -1,0 +1,56 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * Regressions (review of issue 47's fixes): two pages whose overlap assets left out of pages hide
+ * are not taken as joined by reading both again, where equal names stand on both sides of the
+ * seam (a service that orders equal names by the request's offset lost one of three, unseen);
+ * Limit is not refused for a run of equal names it does not need to read past; a picker whose
+ * place is gone starts over instead of handing back the same token. Against fetchPage callbacks
+ * that play a server (no HTTP); well under a second.
+ */
+import type { FetchPage } from '../../../nodes/shared/transport/paging/pages';
+import { searchPages } from '../../../nodes/shared/transport/paging/search';
+import { readAllPages } from '../../../nodes/shared/transport/paging/stream';
+import { items, server, type Item } from '../../harness/paged-server';
+
+test('Return All: equal names around assets left out at a seam, ordered anew at each offset: all three read', async () => {
+	// Positions 97 to 101 share the name "x": three assets and two internal-only ones (never shown).
+	const every = items(300);
+	const group = ['x1', 'h1', 'h2', 'x2', 'x3'];
+	const orderAt = (offset: number) =>
+		offset === 0 ? group : offset === 98 ? ['x2', 'h1', 'h2', 'x1', 'x3'] : group;
+	const fetchPage: FetchPage<Item> = async (offset, limit) => {
+		const listing = [...every];
+		listing.splice(97, 5, ...orderAt(offset).map((id) => ({ id, name: 'asset 00097 x' })));
+		const slice = listing.slice(offset, offset + limit);
+		const data = slice.filter((item) => !item.id.startsWith('h'));
+		return { data, meta: { limit, offset, hasMore: offset + limit < listing.length } };
+	};
+	const ids = (await readAllPages(fetchPage, { start: 0, inFlight: 1, maxPages: 100 })).map(
+		(item) => item.id,
+	);
+	expect(['x1', 'x2', 'x3'].filter((id) => !ids.includes(id))).toEqual([]);
+	expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('Limit 2 over two assets of one name with more after them: both, and no error', async () => {
+	const every = items(10).map((item, i) => (i < 2 ? { ...item, name: 'config' } : item));
+	const { fetchPage } = server(every);
+	const result = await searchPages(fetchPage, {
+		from: { offset: 0 },
+		max: 2,
+		maxPages: 100,
+		pagesRunOut: 'fail',
+	});
+	expect(result.items.map((item) => item.id)).toEqual(['id-0', 'id-1']);
+});
+
+test('a picker whose place is gone (300 removed before it) starts over instead of the same token', async () => {
+	const every = items(1000);
+	const { fetchPage } = server(every);
+	const search = { max: 10, keep: () => false, maxPages: 5, pagesRunOut: 'pause' as const };
+	const first = await searchPages(fetchPage, { ...search, from: { offset: 0 } });
+	every.splice(0, 300);
+	const second = await searchPages(fetchPage, { ...search, from: first.next! });
+	expect(second.next).not.toEqual(first.next);
+	expect(second.next?.offset).toBe(0);
+});
