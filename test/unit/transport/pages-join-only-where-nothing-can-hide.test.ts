@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Regressions (review of issue 47's fixes): two pages whose overlap assets left out of pages hide
  * are not taken as joined by reading both again, where equal names stand on both sides of the
