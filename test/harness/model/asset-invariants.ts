@@ -47,8 +47,8 @@ export function assetProblems(run: AssetRun): string[] {
 	const first = polls[firstIndex];
 	const activation = first.at + clocks.skewMs;
 	const served = (poll: ModelPoll) =>
-		run.log.filter((l) => l.ids && l.at >= poll.at && l.at <= poll.at + poll.durationMs);
-	const readFirst = new Set(served(first).flatMap((l) => l.ids!));
+		run.log.filter((l) => l.at >= poll.at && l.at <= poll.at + poll.durationMs);
+	const readFirst = new Set(served(first).flatMap((l) => l.ids ?? []));
 	const firstEnded = readToTheEnd(served(first), run.pageSize);
 	const skew = dateSkew(clocks);
 	// A change this close to the first reading may count on either side (the Date's second, the
@@ -80,7 +80,12 @@ export function assetProblems(run: AssetRun): string[] {
 			problems.push(`fired ${item.event} ${item.name} (${id}), changed before the first reading`);
 	}
 	const created = changes.filter((i) => i.event === 'created').map((i) => String(i.id));
-	const createdTwice = created.filter((id, i) => created.indexOf(id) !== i);
+	// Once; and once more each time it came back after its removal fired (docs: "Removals").
+	const count = (event: string, id: string) =>
+		items.filter((i) => i.event === event && String(i.id) === id).length;
+	const createdTwice = [...new Set(created)].filter(
+		(id) => count('created', id) > 1 + count('removed', id),
+	);
 	if (createdTwice.length) problems.push(`created fired twice for ${createdTwice.join(', ')}`);
 
 	// Each change after the first reading fires once: the last value of every asset in scope.
@@ -104,21 +109,18 @@ export function assetProblems(run: AssetRun): string[] {
 	return problems;
 }
 
-/**
- * Whether `pages` hold the listing's pages from offset 0 to one that ends it, overlapping by two,
- * each holding a name of the one before right after another name, as the docs' join rule asks (a
- * page that does not was not read into the reading, whatever it held).
- */
+/** Whether `pages` hold the listing from 0 to its end, each page joining the last by the docs' rule. */
 function readToTheEnd(pages: Served[], pageSize: number): boolean {
 	let before: string[] | undefined;
 	const group = (name: string) => name.toLowerCase();
 	for (let offset = 0; ; offset += Math.max(1, pageSize - 2)) {
-		const page = pages.find((l) => l.offset === offset);
+		// The last answer at each offset: one asked again (a page that did not join) decides.
+		const page = pages.filter((l) => l.offset === offset).at(-1);
 		const names = page?.names ?? [];
 		const joins = names.some(
 			(name, i) => i > 0 && group(name) !== group(names[i - 1]) && before?.includes(name),
 		);
-		if (!page || (before && !joins)) return false;
+		if (!page?.ids || (before && !joins)) return false;
 		if (page.last) return true;
 		before = names;
 	}
@@ -145,7 +147,7 @@ function removalProblems(
 	const listed = new Set<string>();
 	for (const poll of polls.filter((p) => p.remembered && !p.error)) {
 		const end = poll.at + poll.durationMs;
-		const pages = run.log.filter((l) => l.ids && l.at >= poll.at && l.at <= end);
+		const pages = run.log.filter((l) => l.at >= poll.at && l.at <= end);
 		if (!readToTheEnd(pages, run.pageSize)) continue;
 		for (const id of run.history.ids()) {
 			const during = run.history.during(id, poll.at, end);

@@ -118,8 +118,7 @@ function jobProblems(s: JobScenario, ids: string[], trigger: ModelTrigger, netwo
 	// The first poll n8n kept asked every job: one it saw finished was finished before it watched.
 	const first = trigger.polls.find((poll) => poll.remembered && !poll.error);
 	const firstEnd = first ? first.at + first.durationMs : -Infinity;
-	// A job's requests in a poll (not in a failed one at the same time); the first kept poll that
-	// asked it marked when its watch began.
+	// A job's requests in a poll (not in a failed one at the same time): where its watch began.
 	const within = (at: number, p: ModelPoll) => at >= p.at && at <= p.at + p.durationMs;
 	const failed = (at: number) => trigger.polls.some((f) => f.error && within(at, f));
 	const asks = (id: string, p?: ModelPoll) =>

@@ -1,7 +1,6 @@
 /**
- * The model's service's name order, and how it orders equal names: by id (as the sandbox), or
- * any way at each request (a plain `ORDER BY name` whose collation ignores case, so names that
- * differ only in case count as equal too; docs/development.md, "Paging a listing that moves").
+ * The model's service's name order; equal names by id (as the sandbox), or any way at each request
+ * (`ORDER BY name`, case aside; docs/development.md, "Paging a listing that moves").
  */
 /** What the order reads of an asset. */
 interface Named {
