@@ -4,7 +4,7 @@
  * measured and whether it was met; one not met says why, from figures of the same run.
  */
 import { DEFAULT_TRANSPORT_SETTINGS } from '../nodes/shared/transport';
-import { reachOf } from '../nodes/shared/transport/paging/run';
+import { reachOf } from '../nodes/shared/transport/paging/pages';
 import { check, count, fmt, percent, ratio } from './format';
 import type { Measure } from './measure';
 import { ownMs, profileSummary } from './reportProfile';

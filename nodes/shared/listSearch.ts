@@ -48,7 +48,7 @@ function searchByName(settings: TransportSettings, type?: string): Search {
 		const { items, next } = await searchAssets(api, {
 			keep: (asset) => ofType(asset) && asset.name.toLowerCase().includes(needle),
 			max: RESULTS,
-			from: cursorFromToken(paginationToken),
+			...cursorFromToken(paginationToken),
 			maxPages: PICKER_PAGES,
 			pagesRunOut: 'pause',
 		});

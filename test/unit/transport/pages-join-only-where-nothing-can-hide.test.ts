@@ -6,10 +6,9 @@
  * place is gone starts over instead of handing back the same token. Against fetchPage callbacks
  * that play a server (no HTTP); well under a second.
  */
+import { searchAssets } from '../../../nodes/shared/transport/paging/assets';
 import type { FetchPage } from '../../../nodes/shared/transport/paging/pages';
-import { searchPages } from '../../../nodes/shared/transport/paging/search';
-import { readAllPages } from '../../../nodes/shared/transport/paging/stream';
-import { items, server, type Item } from '../../harness/paged-server';
+import { items, listingOver, readAll, server, type Item } from '../../harness/paged-server';
 
 test('Return All: equal names around assets left out at a seam, ordered anew at each offset: all three read', async () => {
 	// Positions 97 to 101 share the name "x": three assets and two internal-only ones (never shown).
@@ -24,9 +23,7 @@ test('Return All: equal names around assets left out at a seam, ordered anew at 
 		const data = slice.filter((item) => !item.id.startsWith('h'));
 		return { data, meta: { limit, offset, hasMore: offset + limit < listing.length } };
 	};
-	const ids = (await readAllPages(fetchPage, { start: 0, inFlight: 1, maxPages: 100 })).map(
-		(item) => item.id,
-	);
+	const ids = (await readAll(fetchPage, { width: 1, maxPages: 100 })).map((item) => item.id);
 	expect(['x1', 'x2', 'x3'].filter((id) => !ids.includes(id))).toEqual([]);
 	expect(new Set(ids).size).toBe(ids.length);
 });
@@ -34,12 +31,7 @@ test('Return All: equal names around assets left out at a seam, ordered anew at 
 test('Limit 2 over two assets of one name with more after them: both, and no error', async () => {
 	const every = items(10).map((item, i) => (i < 2 ? { ...item, name: 'config' } : item));
 	const { fetchPage } = server(every);
-	const result = await searchPages(fetchPage, {
-		from: { offset: 0 },
-		max: 2,
-		maxPages: 100,
-		pagesRunOut: 'fail',
-	});
+	const result = await searchAssets(listingOver(fetchPage), { max: 2, maxPages: 100 });
 	expect(result.items.map((item) => item.id)).toEqual(['id-0', 'id-1']);
 });
 
@@ -47,9 +39,10 @@ test('a picker whose place is gone (300 removed before it) starts over instead o
 	const every = items(1000);
 	const { fetchPage } = server(every);
 	const search = { max: 10, keep: () => false, maxPages: 5, pagesRunOut: 'pause' as const };
-	const first = await searchPages(fetchPage, { ...search, from: { offset: 0 } });
+	const api = listingOver(fetchPage);
+	const first = await searchAssets(api, search);
 	every.splice(0, 300);
-	const second = await searchPages(fetchPage, { ...search, from: first.next! });
+	const second = await searchAssets(api, { ...search, ...first.next });
 	expect(second.next).not.toEqual(first.next);
-	expect(second.next?.offset).toBe(0);
+	expect(second.next).toEqual({});
 });

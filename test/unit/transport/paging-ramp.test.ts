@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
- * Guards how a listing's pages go out (paging/stream.ts, run.ts), against a server played by
+ * Guards how a listing's pages go out (paging/pages.ts, through the reader), against a server played by
  * a fetchPage whose answers the test releases (no HTTP, no timers; well under a second for the
  * file): the window opens 1, 2, 4, 8 pages a round trip up to w; a listing of n pages costs at
  * most n + w - 1 requests (a short one of two pages, three), never more than w in flight; pages
@@ -8,10 +8,9 @@
  * page aborts the pages in flight behind it, not those before it, and nothing more is asked;
  * once a page says the listing ends, nothing past it is asked.
  */
-import type { FetchPage } from '../../../nodes/shared/transport/paging/pages';
-import { readAllPages, streamPages } from '../../../nodes/shared/transport/paging/stream';
-import { reachOf } from '../../../nodes/shared/transport/paging/run';
-import { items, type Item } from '../../harness/paged-server';
+import { reachOf, type FetchPage } from '../../../nodes/shared/transport/paging/pages';
+import { readListing } from '../../../nodes/shared/transport/paging/reader';
+import { items, readAll, readPages, type Item } from '../../harness/paged-server';
 
 const settle = async () => await new Promise((resolve) => setImmediate(resolve));
 
@@ -63,7 +62,7 @@ const pagesOf = (n: number) => (n < 100 ? 1 : Math.floor((n - 100) / 98) + 2);
 
 test('the window opens 1, 2, 4, 8 pages a round trip, then stays at w = 8', async () => {
 	const server = heldServer(10_000);
-	const read = readAllPages(server.fetchPage, { start: 0, inFlight: 8, maxPages: 10_000 });
+	const read = readAll(server.fetchPage, { width: 8 });
 	await settle();
 	const perRound = [server.asked.length];
 	while (server.pending() > 0) perRound.push(await server.roundTrip());
@@ -78,7 +77,7 @@ test('a listing of n pages costs at most n + w - 1 requests, w at most in flight
 	for (const width of [1, 2, 3, 8]) {
 		for (const n of [0, 1, 99, 100, 150, 199, 250, 1000, 1050, 3000]) {
 			const server = heldServer(n);
-			const read = readAllPages(server.fetchPage, { start: 0, inFlight: width, maxPages: 10_000 });
+			const read = readAll(server.fetchPage, { width });
 			await settle();
 			// One answer at a time, in order: each lets the window move on (the most it asks past the end).
 			while (server.pending() > 0) await server.answerOne();
@@ -92,20 +91,14 @@ test('a listing of n pages costs at most n + w - 1 requests, w at most in flight
 });
 
 test('pages the last reading saw go w at a time and none past them; past them the window opens from one', async () => {
-	const stream = (server: ReturnType<typeof heldServer>) =>
-		streamPages(server.fetchPage, {
-			start: 0,
-			inFlight: 4,
-			maxPages: 10_000,
-			lastOffset: 980,
-			onPage: () => {},
-		});
+	const stream = async (server: ReturnType<typeof heldServer>) =>
+		(await readPages(server.fetchPage, { width: 4, knownEnd: 980 })).at(-1)?.ended;
 	const same = heldServer(1000); // pages at 0..882, then the page at 980 (twenty assets), where it ended
 	const sameRead = stream(same);
 	await settle();
 	const perRound = [same.asked.length];
 	while (same.pending() > 0) perRound.push(await same.roundTrip());
-	expect(await sameRead).toEqual({ ended: true, pageSize: 100 });
+	expect(await sameRead).toBe(true);
 	expect(perRound).toEqual([1, 4, 4, 2, 0]);
 
 	const grown = heldServer(2000);
@@ -113,7 +106,7 @@ test('pages the last reading saw go w at a time and none past them; past them th
 	await settle();
 	const grownRounds = [grown.asked.length];
 	while (grown.pending() > 0) grownRounds.push(await grown.roundTrip());
-	expect(await grownRead).toEqual({ ended: true, pageSize: 100 });
+	expect(await grownRead).toBe(true);
 	expect(grownRounds.slice(0, 8)).toEqual([1, 4, 4, 2, 1, 2, 4, 4]);
 	expect(reachOf(11, 4, 11)).toBe(12);
 });
@@ -121,12 +114,14 @@ test('pages the last reading saw go w at a time and none past them; past them th
 test('a failed page aborts the pages in flight behind it, not those before it, and nothing more is asked', async () => {
 	const server = heldServer(2000);
 	const handed: Array<number | undefined> = [];
-	const outcome = streamPages(server.fetchPage, {
-		start: 0,
-		inFlight: 8,
-		maxPages: 10_000,
-		onPage: (_page, read) => handed.push(read.next?.offset),
-	});
+	const outcome = (async () => {
+		for await (const read of readListing(server.fetchPage, {
+			restart: true,
+			width: 8,
+			maxPages: 99,
+		}))
+			handed.push(read.resume?.offset);
+	})();
 	await settle();
 	await server.roundTrip(); // page 0: pages 1 and 2 go
 	await server.roundTrip(); // pages 1 and 2: pages 3 to 6 go
@@ -145,14 +140,14 @@ test('a failed page aborts the pages in flight behind it, not those before it, a
 	]);
 	server.asked[3].answer();
 	server.asked[4].answer();
-	expect(await outcome).toEqual({ ended: false, failure: refused, pageSize: 100 });
-	expect(handed).toEqual([98, 196, 294, 392, 490]);
+	await expect(outcome).rejects.toBe(refused);
+	expect(handed).toEqual([0, 98, 196, 294, 392]);
 	expect(server.asked).toHaveLength(7);
 });
 
 test('once a page says the listing ends, nothing past it is asked, while pages before it are still under way', async () => {
 	const server = heldServer(550); // pages 0..392; the one at 490 holds 60 and ends it
-	const read = readAllPages(server.fetchPage, { start: 0, inFlight: 8, maxPages: 10_000 });
+	const read = readAll(server.fetchPage, { width: 8 });
 	await settle();
 	await server.roundTrip();
 	await server.roundTrip(); // pages 3 to 6 (offsets 294 to 588) under way

@@ -6,21 +6,18 @@
  * number of pages and says where to go on.
  */
 import {
-	ListingError,
-	type FetchPage,
-	type ListPage,
-} from '../../../nodes/shared/transport/paging/pages';
-import { readAllPages } from '../../../nodes/shared/transport/paging/stream';
-import { items, server, type Item } from '../../harness/paged-server';
-import {
 	cursorFromToken,
 	cursorToken,
-	searchPages,
-	type Cursor,
-} from '../../../nodes/shared/transport/paging/search';
+	searchAssets,
+} from '../../../nodes/shared/transport/paging/assets';
+import { ListingError } from '../../../nodes/shared/transport/paging/errors';
+import type { FetchPage, ListPage } from '../../../nodes/shared/transport/paging/pages';
+import { items, listingOver, readAll, server, type Item } from '../../harness/paged-server';
 
-const all = (fetchPage: FetchPage<Item>, inFlight = 3) =>
-	readAllPages(fetchPage, { start: 0, inFlight, maxPages: 10_000 });
+const all = (fetchPage: FetchPage<Item>, width = 3) => readAll(fetchPage, { width });
+const search = (fetchPage: FetchPage<Item>, options: Parameters<typeof searchAssets>[1]) =>
+	searchAssets(listingOver(fetchPage), options);
+const ids = (list: Item[]) => list.map((item) => item.id);
 
 describe('Return All', () => {
 	test('every asset, in order, for listings of every length around the page size', async () => {
@@ -112,7 +109,7 @@ describe('Return All', () => {
 			data: items(100).map((i) => ({ ...i, id: `${i.id}-${n++}` })),
 			meta: { limit: 100, offset, hasMore: true },
 		});
-		await expect(readAllPages(fetchPage, { start: 0, inFlight: 3, maxPages: 20 })).rejects.toThrow(
+		await expect(readAll(fetchPage, { maxPages: 20 })).rejects.toThrow(
 			/^the asset listing did not end after 20 pages/,
 		);
 	});
@@ -133,13 +130,8 @@ describe('Return All', () => {
 describe('Limit and the pickers', () => {
 	test('Limit asks pages of its size (at most 100), read whole and joined as Return All joins them', async () => {
 		const { fetchPage, asked } = server(items(500));
-		const result = await searchPages(fetchPage, {
-			from: { offset: 0 },
-			max: 120,
-			maxPages: 100,
-			pagesRunOut: 'fail',
-		});
-		expect(result.items.slice(0, 120)).toEqual(items(120));
+		const result = await search(fetchPage, { max: 120, maxPages: 100 });
+		expect(ids(result.items.slice(0, 120))).toEqual(ids(items(120)));
 		expect(asked).toEqual([
 			{ offset: 0, limit: 100 },
 			{ offset: 98, limit: 100 },
@@ -154,28 +146,17 @@ describe('Limit and the pickers', () => {
 			if (served++ === 1) every.splice(50, 1); // after the first page: the next one shifts by one
 			return await serve(offset, limit);
 		};
-		const result = await searchPages(fetchPage, {
-			from: { offset: 0 },
-			max: 200,
-			maxPages: 100,
-			pagesRunOut: 'fail',
-		});
+		const result = await search(fetchPage, { max: 200, maxPages: 100 });
 		// Read before it went, the removed asset is there too; the one shifted across the seam is not lost.
-		expect(result.items.slice(0, 200)).toEqual(items(200));
+		expect(ids(result.items.slice(0, 200))).toEqual(ids(items(200)));
 	});
 
 	test('short pages with hasMore go on; a filter counts matches', async () => {
 		const every = items(500);
 		const { fetchPage } = server(every, { hidden: (i) => i % 10 === 0 });
 		const keep = (item: Item) => item.name.endsWith('5');
-		const result = await searchPages(fetchPage, {
-			from: { offset: 0 },
-			max: 30,
-			keep,
-			maxPages: 100,
-			pagesRunOut: 'fail',
-		});
-		expect(result.items.slice(0, 30)).toEqual(every.filter(keep).slice(0, 30));
+		const result = await search(fetchPage, { max: 30, keep, maxPages: 100 });
+		expect(ids(result.items.slice(0, 30))).toEqual(ids(every.filter(keep).slice(0, 30)));
 	});
 
 	test('a picker reads at most maxPages and hands back where to go on; going on gives each asset once', async () => {
@@ -183,11 +164,11 @@ describe('Limit and the pickers', () => {
 		const { fetchPage, asked } = server(every, { hidden: (i) => i % 7 === 0 });
 		const keep = (item: Item) => item.name.endsWith('99');
 		const seen: Item[] = [];
-		let from: Cursor = { offset: 0 };
+		let cursor = {};
 		for (let call = 0; call < 20; call++) {
 			asked.length = 0;
-			const page = await searchPages(fetchPage, {
-				from,
+			const page = await search(fetchPage, {
+				...cursor,
 				max: 10,
 				keep,
 				maxPages: 5,
@@ -196,46 +177,41 @@ describe('Limit and the pickers', () => {
 			expect(asked.length).toBeLessThanOrEqual(5);
 			seen.push(...page.items);
 			if (!page.next) break;
-			from = cursorFromToken(cursorToken(page.next));
+			cursor = cursorFromToken(cursorToken(page.next));
 		}
-		expect(seen).toEqual(every.filter((item, i) => i % 7 !== 0 && keep(item)));
+		expect(ids(seen)).toEqual(ids(every.filter((item, i) => i % 7 !== 0 && keep(item))));
 	});
 
 	test('tokens: written and read back; anything else starts over', () => {
-		const cursor: Cursor = { offset: 196, anchor: [['id-196', 'asset 00196']] };
-		expect(cursorFromToken(cursorToken(cursor))).toEqual(cursor);
-		expect(cursorFromToken('[200,[]]')).toEqual({ offset: 200, anchor: [] });
-		for (const junk of [undefined, '', 'x', '200', '[-5,[]]', '[1,[["a"]]]', '[1.5,[]]'])
-			expect(cursorFromToken(junk)).toEqual({ offset: 0 });
+		const cursor = { from: { offset: 196, limit: 100, marks: [['id-196', 'asset 00196']] } };
+		expect(cursorFromToken(cursorToken(cursor as never))).toEqual(cursor);
+		expect(cursorFromToken('{"offset":200,"limit":100,"marks":[]}')).toEqual({
+			from: { offset: 200, limit: 100, marks: [] },
+		});
+		const junk = [undefined, '', 'x', '200', 'null', '{"offset":-5,"limit":100,"marks":[]}'];
+		junk.push('{"offset":1,"limit":100,"marks":[["a"]]}', '{"offset":1.5,"limit":100,"marks":[]}');
+		junk.push('{"offset":1,"limit":0,"marks":[]}');
+		for (const token of junk) expect(cursorFromToken(token)).toEqual({});
 	});
 
 	test('limit mode past maxPages is an error; a picker pauses instead', async () => {
 		const { fetchPage } = server(items(5000));
 		const none = () => false;
-		await expect(
-			searchPages(fetchPage, {
-				from: { offset: 0 },
-				max: 1,
-				keep: none,
-				maxPages: 3,
-				pagesRunOut: 'fail',
-			}),
-		).rejects.toThrow(/did not end after 3 pages/);
+		await expect(search(fetchPage, { max: 1, keep: none, maxPages: 3 })).rejects.toThrow(
+			/did not end after 3 pages/,
+		);
 		expect(
-			await searchPages(fetchPage, {
-				from: { offset: 0 },
-				max: 1,
-				keep: none,
-				maxPages: 3,
-				pagesRunOut: 'pause',
-			}),
+			await search(fetchPage, { max: 1, keep: none, maxPages: 3, pagesRunOut: 'pause' }),
 		).toEqual({
 			items: [],
 			next: {
-				offset: 294,
-				anchor: items(296)
-					.slice(196)
-					.map((item) => [item.id, item.name]),
+				from: {
+					offset: 196,
+					limit: 100,
+					marks: items(296)
+						.slice(196)
+						.map((item) => [item.id, item.name]),
+				},
 			},
 		});
 	});

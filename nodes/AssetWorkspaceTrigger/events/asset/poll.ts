@@ -8,7 +8,7 @@ import {
 
 import { failureOf } from '../../../shared/errors/cause';
 import type { Asset } from '../../../shared/schemas';
-import { searchAssets, streamAssets, type Resume } from '../../../shared/transport';
+import { readAssetPages, searchAssets, type Resume } from '../../../shared/transport';
 import { confirmRemovals } from './removals';
 import { readAssetsState, saveAssetsState, type AssetsState } from './state';
 import { endRound, MAX_IDS, observeAssets } from './watch';
@@ -50,37 +50,48 @@ function checkTimes(ctx: IPollFunctions, assets: Asset[]) {
 				);
 }
 
-type ReadPage = { items: Asset[]; offset: number; next?: Resume };
+type ReadPage = { items: Asset[]; offset: number; resume?: Resume };
 
 /** This poll's part of the round: its pages, the newest time it read, and how the reading ended. */
 async function readRound(poll: AssetPoll, state: AssetsState, restart: boolean) {
 	const pages: ReadPage[] = [];
 	// The newest service time in every answer, joined or not: how late its clock has been seen.
 	let written: number | undefined;
-	const outcome = await streamAssets(poll.api, {
+	const end = { ended: false, lost: false, searching: false };
+	if (!hasTime(poll)) return { pages, written, end };
+	const reading = readAssetPages(poll.api, {
 		folderId: poll.folderId,
-		start: state.round?.next ?? 0,
-		anchor: state.round?.anchor,
+		from: state.round?.last,
 		restart,
-		lastOffset: state.lastOffset,
+		knownEnd: state.lastOffset,
 		until: poll.until,
-		mayAsk: () => hasTime(poll),
-		onPage: (items, page) => pages.push({ items, ...page }),
-		onAnswer: (items) => {
-			const newest = newestOf(items.map((asset) => asset.updatedAt));
-			if (newest !== undefined && (written === undefined || newest > written)) written = newest;
-		},
 	});
-	if ('failure' in outcome && outcome.failure !== undefined) {
-		const { failure } = outcome;
-		// A 429, or a page cut off as the window closed: what was read counts; the round goes on.
-		const stop =
-			failure instanceof NodeApiError &&
-			!poll.api.askedToWaitTooLong &&
-			(failure.httpCode === '429' || (pages.length > 0 && !hasTime(poll)));
-		if (!stop) throw failure;
+	let failure: unknown;
+	try {
+		let left = false;
+		for await (const read of reading) {
+			const newest = newestOf(read.assets.map((asset) => asset.updatedAt));
+			if (newest !== undefined && (written === undefined || newest > written)) written = newest;
+			const joined = read.ended || read.resume !== undefined;
+			if (joined) pages.push({ items: read.fresh, offset: read.offset, resume: read.resume });
+			[end.ended, end.searching] = [read.ended, !joined];
+			if (!read.ended && !hasTime(poll)) {
+				left = true;
+				break;
+			}
+		}
+		// The reading stops by itself only at the listing's end, or where its place is gone.
+		end.lost = !left && !end.ended;
+	} catch (error) {
+		failure = error;
 	}
-	return { pages, written, outcome };
+	// A 429, or a page cut off as the window closed: what was read counts; the round goes on.
+	const stop =
+		failure instanceof NodeApiError &&
+		!poll.api.askedToWaitTooLong &&
+		(failure.httpCode === '429' || (pages.length > 0 && !hasTime(poll)));
+	if (failure !== undefined && !stop) throw failure;
+	return { pages, written, end };
 }
 
 /** Records each page read in the round and gives the changes that fire. */
@@ -99,8 +110,7 @@ function recordPages(
 		// The ids seen may repeat (a listing that moved): counted apart only when there are many.
 		const ids = state.round?.ids ?? [];
 		if (ids.length > MAX_IDS && new Set(ids).size > MAX_IDS) throw tooManyIds(ctx);
-		if (page.next)
-			state.round = { ...state.round!, next: page.next.offset, anchor: page.next.anchor };
+		if (page.resume) state.round = { ...state.round!, last: page.resume };
 	}
 	return fired;
 }
@@ -111,15 +121,15 @@ function endOfReading(
 	read: Awaited<ReturnType<typeof readRound>>,
 	restart: boolean,
 ) {
-	const { pages, outcome } = read;
+	const { pages, end } = read;
 	// Stopped looking for its place with nothing read, the next poll would look the same way, for
 	// good: it starts over from 0, or (when it may not) is lost, as one whose search found nothing.
-	const stuck = !outcome.ended && outcome.searching === true && pages.length === 0;
-	if (stuck && restart && state.round) state.round = { ...state.round, next: 0, anchor: undefined };
+	const stuck = end.searching && pages.length === 0;
+	if (stuck && restart && state.round) state.round = { ...state.round, last: undefined };
 	// A first reading that may not start over and lost its place ends there.
-	const lost = !outcome.ended && (outcome.lost === true || (stuck && !restart));
+	const lost = end.lost || (stuck && !restart);
 	const lastPage = pages[pages.length - 1];
-	return outcome.ended || lost ? endRound(state, lastPage?.offset ?? 0) : [];
+	return end.ended || lost ? endRound(state, lastPage?.offset ?? 0) : [];
 }
 
 export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {

@@ -1,5 +1,5 @@
 /** What the Asset event keeps in the node's static data, under `assets`: read and written here. */
-import type { Mark } from '../../../shared/transport';
+import type { Resume } from '../../../shared/transport';
 
 export interface AssetsState {
 	/** The Folder id the state was learnt for; '' for the whole workspace. */
@@ -22,9 +22,8 @@ export interface AssetsState {
 }
 
 export interface Round {
-	/** Where to go on: the next page's offset, and the assets of the page before it (to join). */
-	next: number;
-	anchor?: Mark[];
+	/** Where to go on: after the page read last (none: from the first page). */
+	last?: Resume;
 	/** When (ms) the round started, and the newest updatedAt it has seen. */
 	began: number;
 	latest: number;

@@ -47,7 +47,7 @@ export function observeAssets<T extends SeenAsset>(
 	page: T[],
 	options: Options,
 ): Array<AssetChange<T>> {
-	const round = (state.round ??= { next: 0, began: options.now, latest: state.watermark ?? 0 });
+	const round = (state.round ??= { began: options.now, latest: state.watermark ?? 0 });
 	// A scope that became empty is a round too: everything in it was removed.
 	if (options.removed) round.ids ??= [];
 	const learning = state.watermark === undefined;

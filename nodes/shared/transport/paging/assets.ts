@@ -1,13 +1,12 @@
-// Listing assets for Return All, the Asset event, Limit and the pickers; errors name the page.
+// The asset listing as the nodes read it, through one reader (reader.ts): Return All, Limit, the
+// pickers and the Asset event; its errors as the node's, naming the page.
 import { failureOf } from '../../errors/cause';
 import { operationError } from '../../errors/nodeErrors';
 import { assetListSchema, type Asset } from '../../schemas';
 import { apiPath } from '../request/prepare';
 import type { AssetWorkspaceTransport } from '../transport';
-import { searchPages, type SearchOptions } from './search';
-import type { StreamOptions } from './reading';
-import { readAllPages, streamPages } from './stream';
-import type { Problem } from './pages';
+import { ListingError } from './errors';
+import { readListing, type Resume } from './reader';
 
 interface Scope {
 	folderId?: string;
@@ -16,8 +15,17 @@ interface Scope {
 	until?: number;
 }
 
-function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
-	return async (offset: number, limit: number, signal?: AbortSignal) =>
+/** How a reading goes on: `from` the page read last, or (none) from the first page. */
+interface Cursor {
+	from?: Resume;
+}
+
+function pages(
+	api: AssetWorkspaceTransport,
+	scope: Scope,
+	options: Omit<Reading, 'width'> & { width?: number },
+) {
+	const fetchPage = async (offset: number, limit: number, signal?: AbortSignal) =>
 		await api.request({
 			method: 'GET',
 			path: ['assets'],
@@ -27,64 +35,112 @@ function pageReader(api: AssetWorkspaceTransport, scope: Scope) {
 			until: scope.until,
 			signal,
 		});
+	return readListing(fetchPage, { width: api.settings.pagesInFlight, ...options });
+}
+type Reading = Parameters<typeof readListing>[1];
+
+/** A listing's error as the node's: its message, the page's request, what to do, and its cause. */
+function nodeError(api: AssetWorkspaceTransport, error: unknown, itemIndex?: number) {
+	if (!(error instanceof ListingError)) return error;
+	const { kind, offset, hint } = error;
+	return operationError(api.node, `Asset Workspace API: ${error.message}`, {
+		itemIndex,
+		// A listing that kept moving reads whole when run again: a cause a wait can help.
+		failure: failureOf(
+			kind === 'contract'
+				? { contract: 'shape' }
+				: kind === 'moved'
+					? { noAnswer: true }
+					: { refused: 'input' },
+		),
+		description: `Request: GET ${apiPath(['assets'])}${offset >= 0 ? `?offset=${offset}` : ''}. ${hint}`,
+	});
 }
 
-function problemFor(api: AssetWorkspaceTransport, itemIndex?: number): Problem {
-	return (message, offset, hint, kind = 'contract') =>
-		operationError(api.node, `Asset Workspace API: ${message}`, {
-			itemIndex,
-			// A listing that kept moving reads whole when run again: a cause a wait can help.
-			failure: failureOf(
-				kind === 'contract'
-					? { contract: 'shape' }
-					: kind === 'moved'
-						? { noAnswer: true }
-						: { refused: 'input' },
-			),
-			description: `Request: GET ${apiPath(['assets'])}${offset >= 0 ? `?offset=${offset}` : ''}. ${hint}`,
-		});
-}
-
+/** Every asset in scope, once (Return All), or an error. */
 export async function readAllAssets(api: AssetWorkspaceTransport, scope: Scope = {}) {
-	const { pagesInFlight, maxPages } = api.settings;
-	return await readAllPages(pageReader(api, scope), {
-		start: 0,
-		inFlight: pagesInFlight,
-		maxPages,
-		problem: problemFor(api, scope.itemIndex),
-	});
+	const assets: Asset[] = [];
+	try {
+		const { maxPages } = api.settings;
+		for await (const read of pages(api, scope, { restart: true, maxPages }))
+			assets.push(...read.fresh);
+	} catch (error) {
+		throw nodeError(api, error, scope.itemIndex);
+	}
+	return assets;
 }
 
-/** The listing from `start` (joining `anchor`) until its end, `mayAsk`, or a failure (returned). */
-export async function streamAssets(
+/**
+ * The Asset event's reading, a page at a time, from where the last poll stopped; a poll stops it
+ * by leaving the loop. It ends after the page that ends the listing, or (that page not read) when
+ * its place is gone and it may not start over.
+ */
+export async function* readAssetPages(
 	api: AssetWorkspaceTransport,
-	options: Pick<
-		StreamOptions<Asset>,
-		'start' | 'anchor' | 'restart' | 'mayAsk' | 'onPage' | 'onAnswer' | 'lastOffset'
-	> &
-		Scope,
+	options: Scope & Cursor & { restart: boolean; knownEnd?: number },
 ) {
-	const { pagesInFlight, maxPages } = api.settings;
-	return await streamPages(pageReader(api, options), {
-		inFlight: pagesInFlight,
-		maxPages,
-		problem: problemFor(api, options.itemIndex),
-		...options,
-	});
+	const { from, restart, knownEnd } = options;
+	try {
+		yield* pages(api, options, { from, restart, knownEnd, maxPages: api.settings.maxPages });
+	} catch (error) {
+		if (!(error instanceof ListingError && error.kind === 'lost'))
+			throw nodeError(api, error, options.itemIndex);
+	}
 }
 
-/** Assets `keep` accepts, up to `max` or `maxPages` pages (then `next` says where to go on). */
-export async function searchAssets(
-	api: AssetWorkspaceTransport,
-	options: Partial<Pick<SearchOptions<Asset>, 'maxPages' | 'pagesRunOut' | 'from'>> &
-		Pick<SearchOptions<Asset>, 'max' | 'keep'> &
-		Scope,
-) {
-	return await searchPages(pageReader(api, options), {
-		from: { offset: 0 },
-		maxPages: api.settings.maxPages,
-		pagesRunOut: 'fail',
-		problem: problemFor(api, options.itemIndex),
-		...options,
-	});
+interface Search extends Scope, Cursor {
+	max: number;
+	/** Which assets count; without it pages are of `max` assets (at most 100). */
+	keep?: (item: Asset) => boolean;
+	/** Pages read at most, and whether reaching them is an error (Limit) or a pause (pickers). */
+	maxPages?: number;
+	pagesRunOut?: 'fail' | 'pause';
+}
+
+/** Up to `max` assets `keep` accepts (Limit, a picker), whole pages at a time, and where to go on. */
+export async function searchAssets(api: AssetWorkspaceTransport, search: Search) {
+	const { from, max, keep = () => true, pagesRunOut = 'fail' } = search;
+	const items: Asset[] = [];
+	let next: Cursor | undefined;
+	try {
+		const maxPages = search.maxPages ?? api.settings.maxPages;
+		// Going on from a cursor, starting over would give the assets of earlier calls again.
+		const options = { from, restart: !from, size: search.keep ? undefined : max, maxPages };
+		for await (const read of pages(api, search, { ...options, width: 1 })) {
+			items.push(...read.fresh.filter(keep));
+			next = read.ended ? undefined : read.resume ? { from: read.resume } : next;
+			if (read.ended || items.length >= max) return { items, next };
+		}
+		return { items };
+	} catch (error) {
+		const pause = error instanceof ListingError && /unending|lost/.test(error.kind);
+		if (!pause || pagesRunOut === 'fail') throw nodeError(api, error, search.itemIndex);
+		// Out of pages it goes on next time; a place lost, or not found again, from the top.
+		return { items, next: error.kind === 'unending' && next ? next : {} };
+	}
+}
+
+/** A cursor as a picker's pagination token, and back (anything else starts from the top). */
+export function cursorToken(cursor: Cursor): string {
+	return JSON.stringify(cursor.from ?? null);
+}
+
+export function cursorFromToken(token: string | undefined): Cursor {
+	try {
+		const from = JSON.parse(token ?? 'null') as Resume | null;
+		const isMark = (mark: unknown) =>
+			Array.isArray(mark) && mark.length === 2 && mark.every((part) => typeof part === 'string');
+		const valid =
+			from !== null &&
+			Number.isSafeInteger(from.offset) &&
+			from.offset >= 0 &&
+			Number.isSafeInteger(from.limit) &&
+			from.limit >= 1 &&
+			Array.isArray(from.marks) &&
+			from.marks.every(isMark);
+		if (valid) return { from };
+	} catch {
+		// Not a token of ours: the search starts from the top.
+	}
+	return {};
 }
