@@ -9,7 +9,7 @@ import {
 import { failureOf } from '../../../shared/errors/cause';
 import type { Asset } from '../../../shared/schemas';
 import { readAssetPages, searchAssets, type Resume } from '../../../shared/transport';
-import { confirmRemovals } from './removals';
+import { askRemovals, recordRemovals } from './removals';
 import { readAssetsState, saveAssetsState, type AssetsState } from './state';
 import { endRound, MAX_IDS, observeAssets } from './watch';
 import { LEAST_TIME_TO_ASK_MS } from '../../polling/askWithin';
@@ -144,11 +144,13 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 		poll.emitExisting &&
 		state.floor !== undefined
 	);
-	// The candidates the last poll had no time to ask go before the listing.
-	const askedFirst = poll.removed && state.removalsFirst ? [...(state.unconfirmed ?? [])] : [];
-	const early = await confirmRemovals(poll, state, askedFirst);
-	if (early.waitTooLong) throw early.waitTooLong;
-	const read = await readRound(poll, state, restart);
+	// The candidates still unconfirmed are asked beside the listing, not before it: a request that
+	// does not answer holds its own place only, never the listing.
+	const carried = poll.removed ? [...(state.unconfirmed ?? [])] : [];
+	const [early, read] = await Promise.all([
+		askRemovals(poll, carried),
+		readRound(poll, state, restart),
+	]);
 	checkTimes(
 		ctx,
 		read.pages.flatMap((page) => page.items),
@@ -156,20 +158,15 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const dated = poll.api.serviceTime(startedAt);
 	const now = first ? firstReadingBegan(dated, read.written) : dated;
 	const fired = recordPages(ctx, poll, state, read.pages, now);
+	// After the pages: one that listed an asset confirmed gone meanwhile does not keep it in scope.
+	const earlyRemovals = recordRemovals(state, early, poll);
+	if (earlyRemovals.waitTooLong) throw earlyRemovals.waitTooLong;
 	const candidates = endOfReading(state, read, restart);
-	const asked = new Set(askedFirst);
-	const unconfirmed = (state.unconfirmed ?? []).filter((id) => !asked.has(id));
-	const removals = await confirmRemovals(
-		poll,
-		state,
-		poll.removed ? [...unconfirmed, ...candidates] : [],
-	);
+	const removals = recordRemovals(state, await askRemovals(poll, candidates), poll);
 	if (removals.waitTooLong) throw removals.waitTooLong;
-	// A listing that takes every poll's budget must not keep a removal from ever firing.
-	state.removalsFirst = early.noTime || removals.noTime || undefined;
 	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
 	saveAssetsState(staticData, state, unchanged);
-	const items = [...fired.map((json) => ({ json })), ...early.fired, ...removals.fired];
+	const items = [...fired.map((json) => ({ json })), ...earlyRemovals.fired, ...removals.fired];
 	return items.length > 0 ? [items] : null;
 }
 

@@ -11,7 +11,7 @@ import type { AssetsState, Round } from './state';
 const CANDIDATES_AT_ONCE = 8;
 
 type Answer = 'gone' | 'there' | 'unknown';
-type Asked = { answer: Answer; failure?: NodeApiError; noTime?: boolean };
+type Asked = { answer: Answer | 'unasked'; failure?: NodeApiError };
 
 /** At a round's end, the ids in scope before and not seen now are the candidates. */
 export function roundRemovals(state: AssetsState, round: Round): string[] {
@@ -39,7 +39,7 @@ export function confirmRemoved(state: AssetsState, id: string, answer: Answer) {
 }
 
 async function ask(poll: PollWindowed & { folderId?: string }, id: string): Promise<Asked> {
-	if (poll.until - poll.now() < LEAST_TIME_TO_ASK_MS) return { answer: 'unknown', noTime: true };
+	if (poll.until - poll.now() < LEAST_TIME_TO_ASK_MS) return { answer: 'unasked' };
 	try {
 		const found = await poll.api.requestOrNotFound({
 			method: 'GET',
@@ -55,23 +55,35 @@ async function ask(poll: PollWindowed & { folderId?: string }, id: string): Prom
 	}
 }
 
-/**
- * The removals that fire, a 429 whose wait is longer than the node waits (fails the poll), and
- * whether a candidate was left with no time to ask (the next poll asks it before its listing).
- */
-export async function confirmRemovals(
+export type Answers = Array<[id: string, asked: Asked]>;
+
+/** Asks whether each candidate is gone, eight at a time, each within the poll's window. */
+export async function askRemovals(
 	poll: PollWindowed & { folderId?: string },
-	state: AssetsState,
 	candidates: string[],
-): Promise<{ fired: INodeExecutionData[]; waitTooLong?: NodeApiError; noTime: boolean }> {
+): Promise<Answers> {
 	const ids = [...new Set(candidates)];
 	const answers = await mapWithConcurrency(ids, CANDIDATES_AT_ONCE, (id) => ask(poll, id));
+	return ids.map((id, index) => [id, answers[index]]);
+}
+
+/**
+ * Records the answers: the removals that fire, and a 429 whose wait is longer than the node waits
+ * (it fails the poll). A candidate left unasked goes first next time: hanging requests hold their
+ * own places only, and cannot keep it from ever being asked.
+ */
+export function recordRemovals(state: AssetsState, answers: Answers, poll: PollWindowed) {
 	const fired: INodeExecutionData[] = [];
 	let waitTooLong: NodeApiError | undefined;
-	answers.forEach(({ answer, failure }, index) => {
-		confirmRemoved(state, ids[index], answer);
-		if (answer === 'gone') fired.push({ json: { event: 'removed', id: ids[index] } });
+	const unasked = answers.filter(([, { answer }]) => answer === 'unasked').map(([id]) => id);
+	for (const [id, { answer, failure }] of answers) {
+		if (answer === 'unasked') continue;
+		confirmRemoved(state, id, answer);
+		if (answer === 'gone') fired.push({ json: { event: 'removed', id } });
 		if (failure?.httpCode === '429' && poll.api.askedToWaitTooLong) waitTooLong ??= failure;
-	});
-	return { fired, waitTooLong, noTime: answers.some((asked) => asked.noTime === true) };
+	}
+	const rest = (state.unconfirmed ?? []).filter((id) => !unasked.includes(id));
+	const unconfirmed = [...unasked, ...rest];
+	state.unconfirmed = unconfirmed.length > 0 ? unconfirmed : undefined;
+	return { fired, waitTooLong };
 }

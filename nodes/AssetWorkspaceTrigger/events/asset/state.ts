@@ -15,8 +15,6 @@ export interface AssetsState {
 	ids?: string[];
 	/** With removed on: ids gone from a complete round whose removal is not confirmed yet. */
 	unconfirmed?: string[];
-	/** The last poll had no time left to ask them: this one asks them before it reads. */
-	removalsFirst?: boolean;
 	/** The offset of the page that ended the last complete round. */
 	lastOffset?: number;
 }
