@@ -6,7 +6,7 @@ import fc from 'fast-check';
 
 import type { Fault } from './sim-network';
 import type { DateHeader, ServiceClocks, TimeForm } from './sim-service';
-import type { Ties } from './name-order';
+import { COLLATIONS, type Collation, type Ties } from './name-order';
 
 const MINUTE = 60_000;
 
@@ -65,3 +65,6 @@ export const picksArb = fc.array(fc.nat({ max: 50 }), { maxLength: 80 });
 
 /** Equal names by id (as the sandbox), or in any order at each request (case aside). */
 export const tiesArb = fc.constantFrom<Ties>('fixed', 'any');
+
+/** The service's collation: any of the family, from exact bytes to ICU at primary strength. */
+export const collationArb = fc.constantFrom(...(Object.keys(COLLATIONS) as Collation[]));

@@ -8,6 +8,7 @@ import { timeOf } from '../../../nodes/AssetWorkspaceTrigger/polling/times';
 import { MAX_CLOCK_SKEW_MS } from '../../../nodes/shared/transport/policy/serviceClock';
 import type { ModelPoll } from './model-trigger';
 import type { Served } from './sim-network';
+import { collate, type Collation } from './name-order';
 import type { ServiceClocks } from './sim-service';
 import type { History } from './workspace-changes';
 
@@ -16,6 +17,10 @@ export interface AssetRun {
 	pageSize: number;
 	/** An asset whose own request never answers: its removal is never confirmed. */
 	stuck?: string;
+	/** Requests for assets that are gone never answer: no removal is ever confirmed. */
+	goneHangs?: boolean;
+	/** The service's collation: which names it may serve in any order. */
+	collation: Collation;
 	folderId?: string;
 	clocks: ServiceClocks;
 	/** `learning`: the poll found no state of the event; `remembered`: n8n kept what it learnt. */
@@ -40,8 +45,10 @@ function dateSkew(clocks: ServiceClocks): number {
 export function assetProblems(run: AssetRun): string[] {
 	const problems: string[] = [];
 	const { history, clocks, polls } = run;
-	const inScope = (asset?: { folderId: string | null }) =>
-		asset !== undefined && (run.folderId === undefined || asset.folderId === run.folderId);
+	const inScope = (asset?: { folderId: string | null; internal?: boolean }) =>
+		asset !== undefined &&
+		!asset.internal &&
+		(run.folderId === undefined || asset.folderId === run.folderId);
 	// The first reading n8n kept began with the last poll that found no state of the event.
 	const firstIndex = polls.reduce((last, poll, i) => (poll.learning ? i : last), 0);
 	const first = polls[firstIndex];
@@ -49,7 +56,7 @@ export function assetProblems(run: AssetRun): string[] {
 	const served = (poll: ModelPoll) =>
 		run.log.filter((l) => l.at >= poll.at && l.at <= poll.at + poll.durationMs);
 	const readFirst = new Set(served(first).flatMap((l) => l.ids ?? []));
-	const firstEnded = readToTheEnd(served(first), run.pageSize);
+	const firstEnded = readToTheEnd(served(first), run.collation);
 	const skew = dateSkew(clocks);
 	// A change this close to the first reading may count on either side (the Date's second, the
 	// first poll's own span, a Date that runs ahead).
@@ -109,28 +116,31 @@ export function assetProblems(run: AssetRun): string[] {
 	return problems;
 }
 
-/** Whether `pages` hold the listing from 0 to its end, each page joining the last by the docs' rule. */
-function readToTheEnd(pages: Served[], pageSize: number): boolean {
-	let before: string[] | undefined;
-	const group = (name: string) => name.toLowerCase();
-	for (let offset = 0; ; offset += Math.max(1, pageSize - 2)) {
-		// The last answer at each offset: one asked again (a page that did not join) decides.
-		const page = pages.filter((l) => l.offset === offset).at(-1);
-		const names = page?.names ?? [];
+/**
+ * Whether `pages` (in the order they were served) hold a whole reading: the page at offset 0, then
+ * pages that each hold, right after a name the service sorts apart from it, a name already read,
+ * to one that ends the listing (the docs' rule, with the service's own collation).
+ */
+function readToTheEnd(pages: Served[], collation: Collation): boolean {
+	const read = new Set<string>();
+	for (const page of pages) {
+		const names = page.names;
+		if (!names) continue;
 		const joins = names.some(
-			(name, i) => i > 0 && group(name) !== group(names[i - 1]) && before?.includes(name),
+			(name, i) => i > 0 && collate(collation, names[i - 1], name) !== 0 && read.has(name),
 		);
-		if (!page?.ids || (before && !joins)) return false;
+		if (page.offset !== 0 && !joins) continue;
+		for (const name of names) read.add(name);
 		if (page.last) return true;
-		before = names;
 	}
+	return false;
 }
 
 function removalProblems(
 	run: AssetRun,
 	polls: AssetRun['polls'],
 	items: Array<Record<string, unknown>>,
-	inScope: (asset?: { folderId: string | null }) => boolean,
+	inScope: (asset?: { folderId: string | null; internal?: boolean }) => boolean,
 ): string[] {
 	const problems: string[] = [];
 	const removed = items.filter((i) => i.event === 'removed').map((i) => String(i.id));
@@ -148,7 +158,7 @@ function removalProblems(
 	for (const poll of polls.filter((p) => p.remembered && !p.error)) {
 		const end = poll.at + poll.durationMs;
 		const pages = run.log.filter((l) => l.at >= poll.at && l.at <= end);
-		if (!readToTheEnd(pages, run.pageSize)) continue;
+		if (!readToTheEnd(pages, run.collation)) continue;
 		for (const id of run.history.ids()) {
 			const during = run.history.during(id, poll.at, end);
 			const states = during.map((s) => s.asset);
@@ -158,7 +168,7 @@ function removalProblems(
 		}
 	}
 	for (const id of listed) {
-		const gone = !run.final.has(id) && id !== run.stuck;
+		const gone = !run.final.has(id) && id !== run.stuck && !run.goneHangs;
 		if (gone && !removed.includes(id))
 			problems.push(`${id} was listed, is gone, never fired removed`);
 	}

@@ -1,18 +1,31 @@
 /**
  * One model-checked story of the Asset event: a workspace that changes between and during polls
- * (creates, removals, renames, updates, moves), answers in any order, faults, budgets that cut
- * polls short, restarts, clocks and time forms; then quiet polls to settle, and the invariants.
+ * (creates, removals, renames, updates, moves), sorted by any collation of the family, with
+ * internal-only assets anywhere, answers in any order, faults, budgets that cut polls short,
+ * requests for removed assets that may never answer, restarts, clocks and time forms; then quiet
+ * polls to settle, and the invariants.
  */
 import fc from 'fast-check';
 
 import type { N8nMode } from '../trigger';
-import { clocksArb, faultArb, picksArb, tiesArb } from './arbitraries';
+import { clocksArb, collationArb, faultArb, picksArb, tiesArb } from './arbitraries';
 import { assetProblems } from './asset-invariants';
 import type { Serve } from './in-process';
 import { ModelTrigger } from './model-trigger';
 import { SimNetwork, type Fault } from './sim-network';
+import type { SimAsset } from './sim-service';
 import { seededWorld } from './seeded-world';
-import { applyChange, burstArb, changeArb, FOLDERS } from './workspace-changes';
+import { nameGroup } from '../../../nodes/shared/transport/paging/names';
+import {
+	applyChange,
+	burstArb,
+	changeArb,
+	FOLDERS,
+	clusterArb,
+	internalArb,
+	longestGroupSpan,
+	longestInternalRun,
+} from './workspace-changes';
 
 const KEY = 'aw_model_checker_key';
 const T0 = Date.parse('2026-11-26T02:00:00Z');
@@ -49,6 +62,11 @@ export const assetScenarioArb = fc
 		slow: fc.boolean(),
 		clocks: clocksArb,
 		ties: tiesArb,
+		collation: collationArb,
+		internal: internalArb,
+		cluster: clusterArb,
+		// Requests for assets that are gone never answer: removals are never confirmed.
+		goneHangs: fc.boolean(),
 		// Changes while the first poll reads (often many created at once).
 		first: fc.array(
 			fc.record({ atMs: fc.nat({ max: 400 }), change: fc.oneof(changeArb, burstArb) }),
@@ -79,14 +97,17 @@ export type AssetScenario = typeof assetScenarioArb extends fc.Arbitrary<infer T
 /** Runs one story in `mode`; what the invariants found wrong. */
 export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: Serve) => void) {
 	const { world, workspace, history } = seededWorld(T0, s);
+	const folderId = s.scope === 0 ? undefined : FOLDERS[1]!;
+	const hiddenRun = longestInternalRun(workspace.listing(folderId));
+	const groupSpan = longestGroupSpan(workspace.listing(folderId), nameGroup);
 	const network = new SimNetwork(world, workspace, [], KEY);
 	// Not with removals: a listing that takes all but half a second of every poll leaves no time
 	// to confirm one (a known limit, not what this checks).
 	if (s.slow && !s.removed) network.quietLatencyMs = 150;
 	const stuck = s.stuck === null ? undefined : [...workspace.assets.keys()].sort()[s.stuck.pick];
 	if (stuck) network.hangs(`/api/public/v1/assets/${stuck}`);
+	network.goneHangs = s.goneHangs;
 	use(network.serve);
-	const folderId = s.scope === 0 ? undefined : FOLDERS[1]!;
 	const trigger = new ModelTrigger(
 		world,
 		mode,
@@ -138,10 +159,12 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		await trigger.poll('settle');
 		await world.passTo(world.clock.now() + TICK_MS);
 	}
-	const where = (a: { folderId: string | null }) => !folderId || a.folderId === folderId;
+	const where = (a: SimAsset) => !a.internal && (!folderId || a.folderId === folderId);
 	const inScope = [...workspace.assets.values()].filter(where);
 	const problems = assetProblems({
 		stuck,
+		goneHangs: s.goneHangs,
+		collation: s.collation,
 		options: s,
 		pageSize: s.pageSize,
 		folderId,
@@ -154,12 +177,24 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 	});
 	const settleErrors = trigger.polls.filter((p) => p.kind === 'settle' && p.error);
 	for (const poll of settleErrors) problems.push(`a settling poll failed: ${poll.error}`);
-	// More assets of one name than a page can show closed: an error that says so, and nothing more.
-	if (history.largestNameGroup(0, world.clock.now(), where) >= s.pageSize - 1)
-		problems.splice(0, problems.length);
-	const unexplained = trigger.polls.filter(
-		(p) => p.error && !/\[(429|5\d\d)|no answer|asked to wait|moved|share a name/.test(p.error),
+	// More assets of one name group than a page can show closed: an error that says so, and
+	// nothing more; so is more than 49 pages of internal-only assets in a row.
+	const spans = Math.max(groupSpan, longestGroupSpan(workspace.listing(folderId), nameGroup));
+	const bearers = history.largestNameGroup(0, world.clock.now(), where, nameGroup);
+	const crowded = Math.max(spans - 1, bearers) >= s.pageSize - 1;
+	const hidden = hiddenRun >= 49 * (s.pageSize - 2);
+	if (crowded || hidden) problems.splice(0, problems.length);
+	// A listing that moved only once it changed.
+	const changed = history.changedDuring(T0, world.clock.now());
+	const explained = new RegExp(
+		[
+			'\\[(429|5\\d\\d)|no answer|asked to wait',
+			...(changed ? ['moved'] : []),
+			...(crowded ? ['share a name'] : []),
+			...(hidden ? ['held no asset'] : []),
+		].join('|'),
 	);
+	const unexplained = trigger.polls.filter((p) => p.error && !explained.test(p.error));
 	for (const poll of unexplained)
 		problems.push(`a poll failed without a fault to explain it: ${poll.error}`);
 	return { problems, story: world.story, fired: trigger.fired.length };

@@ -69,6 +69,15 @@ export class SimNetwork {
 		this.stuck.add(path);
 	}
 
+	/** Requests for an asset that is gone never answer (a service that chokes on deleted rows). */
+	goneHangs = false;
+
+	private hangsNow(path: string) {
+		if (this.stuck.has(path)) return true;
+		const id = /^\/api\/public\/v1\/assets\/([^/]+)$/.exec(path)?.[1];
+		return this.goneHangs && id !== undefined && !this.workspace.assets.has(id);
+	}
+
 	/** The faults of the requests from now on, in the order they come. */
 	plan(faults: Fault[]) {
 		this.faults = faults;
@@ -80,7 +89,7 @@ export class SimNetwork {
 			const path = request.url.pathname;
 			const planned = this.faulty ? this.faults[this.asked++] : undefined;
 			const quiet: Fault = { kind: 'ok', latencyMs: this.quietLatencyMs };
-			const fault: Fault = this.stuck.has(path)
+			const fault: Fault = this.hangsNow(path)
 				? { kind: 'hang', latencyMs: 0 }
 				: (planned ?? quiet);
 			const offset = request.url.searchParams.get('offset');

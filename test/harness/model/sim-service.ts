@@ -1,10 +1,11 @@
 /**
- * The Asset Workspace API as the model checker plays it: the listing sorted by name (as the
- * sandbox sorts it), pages of `pageSize` with `hasMore` as the spec says, assets, jobs and model
- * versions, on the service's own clock (n8n's plus `skewMs`), its times written in one of the
- * forms the docs promise to read and its `Date` header written by the service or a proxy.
+ * The Asset Workspace API as the model checker plays it: the listing sorted by name under one
+ * collation, pages of `pageSize` with `hasMore` as the spec says, internal-only assets counted for
+ * offsets but left out of pages, assets, jobs and model versions, on the service's own clock
+ * (n8n's plus `skewMs`), its times written in one of the forms the docs promise to read and its
+ * `Date` header written by the service or a proxy.
  */
-import { byName, orderTies, type Ties } from './name-order';
+import { byName, orderTies, type Collation, type Ties } from './name-order';
 
 export interface SimAsset {
 	id: string;
@@ -12,6 +13,8 @@ export interface SimAsset {
 	folderId: string | null;
 	createdAt: number;
 	updatedAt: number;
+	/** An internal-only asset: it takes a place in the listing, and is never shown. */
+	internal?: boolean;
 }
 
 export interface SimJob {
@@ -75,6 +78,7 @@ export class SimWorkspace {
 	readonly jobs = new Map<string, SimJob>();
 	readonly models = new Map<string, SimVersion[]>();
 	ties: Ties = 'fixed';
+	collation: Collation = 'case';
 	private listed = 0;
 
 	constructor(
@@ -82,16 +86,16 @@ export class SimWorkspace {
 		readonly pageSize: number,
 	) {}
 
-	/** The listing in scope (one folder, or everything), in name order. */
+	/** The listing in scope (one folder, or everything), in name order, internal-only assets too. */
 	listing(folderId?: string): SimAsset[] {
 		return [...this.assets.values()]
 			.filter((asset) => folderId === undefined || asset.folderId === folderId)
-			.sort(byName);
+			.sort(byName(this.collation));
 	}
 
 	/** The listing as one request is served: equal names in the order `ties` says. */
 	private served(folderId?: string): SimAsset[] {
-		return orderTies(this.listing(folderId), this.ties, this.listed++);
+		return orderTies(this.listing(folderId), this.ties, this.listed++, this.collation);
 	}
 
 	assetJson(asset: SimAsset) {
@@ -117,7 +121,7 @@ export class SimWorkspace {
 			const offset = Number(query.get('offset') ?? 0);
 			const limit = Math.min(Number(query.get('limit') ?? 50), this.pageSize);
 			const slice = this.served(query.get('folderId') ?? undefined).slice(offset, offset + limit);
-			const data = slice.map((asset) => this.assetJson(asset));
+			const data = slice.filter((asset) => !asset.internal).map((asset) => this.assetJson(asset));
 			return {
 				status: 200,
 				body: { data, meta: { limit, offset, hasMore: slice.length === limit } },
@@ -125,7 +129,9 @@ export class SimWorkspace {
 		}
 		if (parts[0] === 'assets' && parts.length === 2) {
 			const asset = this.assets.get(parts[1]);
-			return asset ? { status: 200, body: { data: this.assetJson(asset) } } : notFound;
+			return asset && !asset.internal
+				? { status: 200, body: { data: this.assetJson(asset) } }
+				: notFound;
 		}
 		if (parts[0] === 'assets' && parts[2] === 'model' && parts[3] === 'versions') {
 			const versions = this.models.get(parts[1]);

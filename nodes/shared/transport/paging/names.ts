@@ -78,19 +78,17 @@ export function joins(items: Listed[], namesRead: Set<string>): boolean {
 }
 
 /**
- * Whether a page may follow the page before it unproven, as only assets left out of pages stand
- * between them: that page read again after it is unchanged, and a group they both show has no
- * asset the page before did not show (else it spans the seam, and equal names may hide there).
+ * How many assets of the group that ends `before` there are, when `after` (read from further on)
+ * shows one of them that `before` did not: that group spans the seam between them, and names a
+ * service sorts as equal may stand in another order at each request. 0 when it does not.
  */
-export function mayFollow(before: Listed[], again: Listed[], after: Listed[]): boolean {
-	const ids = new Set(before.map((item) => item.id));
-	if (again.length !== before.length || !again.every((item) => ids.has(item.id))) return false;
+export function groupAcross(before: Listed[], after: Listed[]): number {
 	const seam = before.at(-1);
-	if (!seam) return true;
+	if (!seam) return 0;
+	const ids = new Set(before.map((item) => item.id));
 	const group = nameGroup(seam.name);
-	for (const item of after) {
-		if (nameGroup(item.name) !== group) return true;
-		if (!ids.has(item.id)) return false;
-	}
-	return true;
+	const inGroup = (item: Listed) => nameGroup(item.name) === group;
+	const lead = after.slice(0, after.findIndex((item) => !inGroup(item)) >>> 0);
+	const fresh = lead.filter((item) => !ids.has(item.id)).length;
+	return fresh && fresh + before.length - lastGroupStart(before);
 }

@@ -1,7 +1,7 @@
 // One reading of a listing that may change while it is read: each page checked, joined to the pages
 // read before it (or asked again elsewhere until one joins), and its new assets handed on once.
 import { ListingError } from './errors';
-import { joins, lastGroupStart, mayFollow, type Listed } from './names';
+import { groupAcross, joins, lastGroupStart, type Listed } from './names';
 import { pagesAhead, strideOf, type FetchPage, type ListPage } from './pages';
 import { further, nearer } from './search';
 
@@ -186,13 +186,17 @@ class Reader<T extends Listed> {
 			step = near.next((yield* this.ask(step.value)).joined);
 		if (this.last !== last) return this.goOn();
 		// Where assets left out of pages may hide the way on: the page read last, again. Unchanged,
-		// only such assets stand between it and the page that did not join, which is taken (unless a
-		// group of equal names spans that seam: no page can prove it).
+		// the listing did not move there, and only such assets stand between it and the page that
+		// did not join, which is taken; unless a group of equal names spans that seam, which no page
+		// can show whole.
 		const { data, meta } = page;
 		if (last.items.length < last.limit || (meta.hasMore && data.length < meta.limit)) {
 			const again = yield* this.ask(last.offset);
 			if (this.ended) return undefined;
-			if (mayFollow(last.items, again.page.data, data)) {
+			if (sameAssets(last.items, again.page.data)) {
+				const across = groupAcross(last.items, data);
+				const start = last.offset + lastGroupStart(last.items);
+				if (across) throw ListingError.namesShared(start, across, last.limit);
 				yield this.take(failed, page, 'follows');
 				return this.goOn();
 			}
@@ -225,3 +229,8 @@ const marked = (item: Listed): [string, string] => [item.id, item.name];
 const marksToItems = (marks: Resume['marks']) => marks.map(([id, name]) => ({ id, name }));
 const sameItems = (a: Listed[], b: Listed[]) =>
 	a.length === b.length && a.every((item, i) => item.id === b[i].id && item.name === b[i].name);
+/** The same assets, under the same names, in whatever order. */
+function sameAssets(a: Listed[], b: Listed[]) {
+	const marks = new Set(a.map((item) => `${item.id}\t${item.name}`));
+	return a.length === b.length && b.every((item) => marks.has(`${item.id}\t${item.name}`));
+}
