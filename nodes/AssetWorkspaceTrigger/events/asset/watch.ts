@@ -22,21 +22,28 @@ export interface AssetChange<T extends SeenAsset> {
 const ms = (time: string) => timeOf(time) ?? 0;
 
 /**
- * Keeps the changes after `since`, MAX_RECENT at most: the newest, or (`inReadingOrder`, a first
- * reading that fires what exists) the last read, since a listing that shifts under the reading
- * shows it its last pages again, whatever their times.
+ * Keeps the changes after `since`, MAX_RECENT at most, forgetting the oldest changes first. A
+ * first reading that fires what exists (`inReadingOrder`) keeps the last half it read whatever
+ * their times, since a listing that shifts under the reading shows it its last pages again.
  */
 function capRecent(state: AssetsState, since: number, inReadingOrder = false) {
 	const recent = Object.entries(state.recent).filter(([, updated]) => updated > since);
 	if (recent.length > MAX_RECENT) {
-		if (!inReadingOrder) recent.sort((a, b) => b[1] - a[1]);
-		const dropped = inReadingOrder
-			? recent.splice(0, recent.length - MAX_RECENT)
-			: recent.splice(MAX_RECENT);
-		// Changes up to the newest dropped are ignored from then on: missed rather than fired twice.
+		const lastRead = inReadingOrder ? recent.splice(recent.length - MAX_RECENT / 2) : [];
+		recent.sort((a, b) => b[1] - a[1]);
+		const dropped = recent.splice(MAX_RECENT - lastRead.length);
+		// Changes up to the newest forgotten are ignored from then on: missed rather than fired
+		// twice. Forgetting the oldest first keeps that floor below the changes made meanwhile.
 		for (const [, updated] of dropped) state.floor = Math.max(state.floor ?? 0, updated);
+		recent.push(...lastRead);
 	}
 	state.recent = Object.fromEntries(recent);
+}
+
+/** Records an asset's change as the last read (JavaScript keeps keys in the order set). */
+function record(state: AssetsState, id: string, updated: number) {
+	delete state.recent[id];
+	state.recent[id] = updated;
 }
 
 type Options = { emitExisting: boolean; removed: boolean; now: number };
@@ -66,7 +73,7 @@ export function observeAssets<T extends SeenAsset>(
 		if (updated <= since || recorded === updated) continue;
 		const isNew = recorded === undefined && ms(asset.createdAt) > since;
 		changes.push({ event: isNew ? 'created' : 'updated', asset });
-		state.recent[asset.id] = updated;
+		record(state, asset.id, updated);
 	}
 	if (Object.keys(state.recent).length > MAX_RECENT)
 		capRecent(state, -Infinity, learning && options.emitExisting);
@@ -79,7 +86,7 @@ function learnt<T extends SeenAsset>(state: AssetsState, round: Round, asset: T,
 	const recorded = state.recent[asset.id];
 	// Kept: the changes within the lookback; while it fires what exists, all it fired.
 	if (options.emitExisting || updated > Math.min(round.latest, round.began) - LOOKBACK_MS)
-		state.recent[asset.id] = updated;
+		record(state, asset.id, updated);
 	// What changed after the first round began is news (a round can take hours), and fires.
 	const fresh = updated > round.began && recorded !== updated;
 	if (!(options.emitExisting ? recorded !== updated : fresh)) return undefined;

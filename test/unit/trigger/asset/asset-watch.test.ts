@@ -218,6 +218,44 @@ test('a first round that fires what exists, past MAX_RECENT fired, fires none tw
 	expect(again.map((c) => `${c.event} ${c.asset.id}`)).toEqual([]);
 });
 
+test('a first round that fires what exists, past MAX_RECENT fired, forgets the oldest changes first: a change it read before a recent one, made meanwhile, fires next round (issue 52)', () => {
+	const state = emptyAssetsState();
+	const existing = { ...LATER, emitExisting: true };
+	// Days old, but two that changed in the first minutes of the reading, early in name order.
+	const assets = Array.from({ length: MAX_RECENT + 500 }, (_, i) =>
+		asset(`a${String(i).padStart(6, '0')}`, -3000 + i / 1000),
+	);
+	assets[1] = asset(assets[1].id, -3000, 24 * 60 + 1);
+	assets[2] = asset(assets[2].id, -3000, 24 * 60 + 2);
+	for (let from = 0; from < assets.length; from += 100)
+		observeAssets(state, assets.slice(from, from + 100), existing);
+	endRound(state, 0);
+	expect(state.floor).toBeLessThan(Date.parse(at(24 * 60 + 1)));
+	// Changed again after the round read it, at a time between those two: it fires.
+	const later = { ...LATER, now: T0 + 26 * 60 * 60_000 };
+	const next = round(state, [[asset(assets[0].id, -3000, 24 * 60 + 1.5)]], later);
+	expect(next.changes).toEqual([`updated ${assets[0].id}`]);
+});
+
+test('an asset recorded again counts as the last read: a first round past MAX_RECENT keeps it', () => {
+	const state = emptyAssetsState();
+	const existing = { ...LATER, emitExisting: true };
+	const assets = Array.from({ length: MAX_RECENT + 200 }, (_, i) =>
+		asset(`a${String(i).padStart(6, '0')}`, -3000, -3000 + i / 1000),
+	);
+	observeAssets(state, assets.slice(0, 100), existing);
+	// Renamed forward: read again, changed, among the last pages.
+	const renamed = asset(assets[3].id, -3000, 24 * 60);
+	for (let from = 100; from < assets.length; from += 100)
+		observeAssets(
+			state,
+			[...assets.slice(from, from + 100), ...(from === 9900 ? [renamed] : [])],
+			existing,
+		);
+	expect(Object.keys(state.recent).slice(-MAX_RECENT / 2)).toContain(renamed.id);
+	expect(state.floor).toBeLessThan(Date.parse(renamed.updatedAt));
+});
+
 test('recent changes stay within MAX_RECENT during a round too', () => {
 	const state = emptyAssetsState();
 	round(state, [[asset('a', 0)]]);
