@@ -10,11 +10,17 @@ import { triggerHint } from '../shared/builderHints';
 import { nodeErrorOf } from '../shared/errors/nodeErrors';
 import { listSearchWith } from '../shared/listSearch';
 import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from '../shared/transport';
-import { lastEmitUnseen, markEmit } from './polling/emitSeen';
 import { eventOf, triggerProperties, triggerSubtitle } from './events';
 import { windowOf } from './polling/event';
-import { onePollAtATime, pollKey, POLL_CEILING_MS } from './polling/window';
-import { endFailingPolls, failsVisibly } from './polling/failingPolls';
+import { POLL_CEILING_MS } from './polling/window';
+import {
+	endFailingPolls,
+	failsVisibly,
+	lastEmitUnseen,
+	markEmit,
+	onePollAtATime,
+	pollKey,
+} from './polling/processMemory';
 import { keepSlowdown, slowedUntil } from './polling/slowdown';
 
 export interface TriggerSettings {
@@ -101,5 +107,5 @@ async function scheduledPoll(ctx: IPollFunctions, settings: TriggerSettings) {
 			keepSlowdown(staticData, window.api.rateLimitedUntil, window.now(), retry.maxRetryAfterMs);
 		}
 	};
-	return await onePollAtATime(ctx, now, poll, () => null);
+	return await onePollAtATime(key, now, poll, () => null);
 }

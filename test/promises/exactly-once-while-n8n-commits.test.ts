@@ -12,7 +12,7 @@
  * after the trigger stops waiting: its clock is moved on by hand, so no test waits); and in
  * n8n's modes whose state is live, nothing waits. About 2 s.
  */
-import { KEPT_WITHIN_MS } from '../../nodes/AssetWorkspaceTrigger/polling/emitSeen';
+import { KEPT_WITHIN_MS } from '../../nodes/AssetWorkspaceTrigger/polling/processMemory';
 import { REAL_CLOCK } from '../../nodes/shared/transport/policy/clock';
 import { SEED_IDS } from '../../sandbox/seed';
 import { changeAsset, controlJob, newVersion, sleep, startJob } from '../harness/http';

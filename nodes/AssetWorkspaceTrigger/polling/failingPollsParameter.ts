@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The option of every event that thins out failing polls (failingPolls.ts). */
+/** The option of every event that thins out failing polls (processMemory.ts). */
 export const reportEveryNthFailure: INodeProperties = {
 	displayName: 'Report Every Nth Failing Poll',
 	name: 'reportEveryNthFailure',

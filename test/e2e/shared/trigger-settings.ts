@@ -8,7 +8,7 @@
  * cursors n8n commits an emitting poll's state only with the execution it starts, after the
  * poll has returned, and a poll that begins before that commit reads the state from before it:
  * here, with polls 10 s apart on a loaded machine, a job once fired twice. The trigger now waits
- * for that commit (emitSeen.ts; in engine: test/promises/exactly-once-while-n8n-commits.test.ts),
+ * for that commit (processMemory.ts; in engine: test/promises/exactly-once-while-n8n-commits.test.ts),
  * so durable mode polls as often as the default one. Without durable cursors a poll's state is
  * the workflow's in memory, seen by the next poll at once.
  */

@@ -5,7 +5,7 @@
 import {
 	endFailingPolls,
 	failsVisibly,
-} from '../../../../nodes/AssetWorkspaceTrigger/polling/failingPolls';
+} from '../../../../nodes/AssetWorkspaceTrigger/polling/processMemory';
 
 const visible = (state: Record<string, unknown>, everyNth: number, polls: number) =>
 	Array.from({ length: polls }, () => failsVisibly(state, everyNth));

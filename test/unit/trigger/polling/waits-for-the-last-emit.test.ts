@@ -1,6 +1,6 @@
 /**
  * A poll waits (fires nothing, changes nothing) while its state lacks the last emitting poll's,
- * for KEPT_WITHIN_MS at most (emitSeen.ts): a state read before n8n committed that poll waits
+ * for KEPT_WITHIN_MS at most (processMemory.ts): a state read before n8n committed that poll waits
  * even after another poll saw the commit; past the bound every poll goes on, so a commit that
  * never came silences nothing; what the process remembers is one entry per node, none past the
  * bound. Pure: well under a second.
@@ -9,7 +9,7 @@ import {
 	KEPT_WITHIN_MS,
 	lastEmitUnseen,
 	markEmit,
-} from '../../../../nodes/AssetWorkspaceTrigger/polling/emitSeen';
+} from '../../../../nodes/AssetWorkspaceTrigger/polling/processMemory';
 
 const NOW = Date.parse('2026-11-24T10:00:00Z');
 let nodes = 0;
