@@ -1,5 +1,4 @@
-// The asset listing as the nodes read it, through one reader (reader.ts): Return All, Limit, the
-// pickers and the Asset event; its errors as the node's, naming the page.
+// The asset listing as the nodes read it: Return All, Limit, the pickers, the Asset event.
 import { failureOf } from '../../errors/cause';
 import { operationError } from '../../errors/nodeErrors';
 import { assetListSchema, type Asset } from '../../schemas';

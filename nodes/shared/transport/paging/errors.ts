@@ -1,4 +1,4 @@
-// Why a listing cannot be read whole: each way it ends short is an error that names the page.
+// Why a listing cannot be read whole: each way it ends short, as an error naming the page.
 
 type ListingErrorKind = 'contract' | 'moved' | 'too-long' | 'unending' | 'lost';
 

@@ -1,6 +1,4 @@
-// Which pages join a reading: the names a service may sort as equal, and the rule that proves a page
-// holds every asset from where the pages read so far end (docs/development.md, "Paging a listing").
-
+// Which pages join a reading: the names a service may sort as equal, and the join rule.
 /** An asset as paging reads it. */
 export interface Listed {
 	id: string;

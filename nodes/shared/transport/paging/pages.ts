@@ -1,5 +1,5 @@
-// A listing's pages from one offset on, overlapping by two, fetched ahead and handed on in order;
-// leaving the loop cancels the pages under way. It knows nothing of joining (reader.ts does).
+// A listing's pages from one offset on, fetched ahead, checked and handed on in order.
+import { ListingError } from './errors';
 
 export interface ListPage<T> {
 	data: T[];
@@ -66,7 +66,7 @@ export async function* pagesAhead<T>(
 			const known = ahead.knownEnd === undefined || !stride ? 0 : knownPages(ahead, stride);
 			const reach = Math.min(reachOf(index, ahead.width, known), last + 1);
 			while (launched < reach) launch(launched++);
-			const page = await inFlight.get(index)!.answer;
+			const page = checked(offsetOf(index), await inFlight.get(index)!.answer);
 			inFlight.delete(index);
 			if (index === 0) [size, stride] = [page.meta.limit, strideOf(page.meta.limit)];
 			yield { offset: offsetOf(index), page };
@@ -80,3 +80,12 @@ export async function* pagesAhead<T>(
 
 const knownPages = (ahead: Ahead, stride: number) =>
 	Math.max(0, Math.floor((ahead.knownEnd! - ahead.from) / stride) + 1);
+
+/** A page as its request asked: the offset asked for, no more assets than the size it says. */
+function checked<T>(offset: number, page: ListPage<T>) {
+	const { data, meta } = page;
+	if (meta.offset !== offset) throw ListingError.otherOffset(offset, meta.offset);
+	if (meta.limit < 1 || data.length > meta.limit)
+		throw ListingError.overfull(offset, data.length, meta.limit);
+	return page;
+}

@@ -1,5 +1,4 @@
-// One reading of a listing that may change while it is read: each page checked, joined to the pages
-// read before it (or asked again elsewhere until one joins), and its new assets handed on once.
+// One reading of a listing that may change: each page joined or asked again, new assets handed on.
 import { ListingError } from './errors';
 import { groupAcross, joins, lastGroupStart, type Listed } from './names';
 import { pagesAhead, strideOf, type FetchPage, type ListPage } from './pages';
@@ -43,10 +42,11 @@ interface PageRead<T> {
 const MAX_BREAKS = 16;
 /** Pages in a row that hold no asset yet say `hasMore`, crossed before it fails (about 5,000 left out). */
 const MAX_EMPTY_PAGES = 50;
-/** Pages in a row the same as the one before, at another offset: the service ignores offset. */
+/** Pages side by side in a row that repeat the one before: the service ignores offset. */
 const MAX_REPEATS = 3;
 
 type Page = { offset: number; limit: number; items: Listed[] };
+type Read<T> = AsyncGenerator<PageRead<T>, number | undefined>;
 
 export function readListing<T extends Listed>(fetchPage: FetchPage<T>, options: ReadOptions) {
 	return new Reader(fetchPage, options).pages();
@@ -55,10 +55,14 @@ export function readListing<T extends Listed>(fetchPage: FetchPage<T>, options: 
 class Reader<T extends Listed> {
 	private readonly names = new Set<string>();
 	private readonly ids = new Set<string>();
+	/** The page read last, which the next page must join. */
 	private last?: Page;
 	private size: number;
+	/** The service's page size, as its first answer said. */
 	private limit = 0;
 	private asked = 0;
+	/** In a row: pages at new places that held no asset, pages side by side that repeated the one
+	 * before, pages that did not join with the reading no further (since `reached`). */
 	private empty = 0;
 	private repeats = 0;
 	private breaks = 0;
@@ -70,88 +74,94 @@ class Reader<T extends Listed> {
 		private readonly options: ReadOptions,
 	) {
 		this.size = Math.min(options.size ?? PAGE_SIZE, PAGE_SIZE);
-		const from = options.from;
+		const { from } = options;
 		if (from) {
-			for (const [id, name] of from.marks) {
-				this.ids.add(id);
-				this.names.add(name);
-			}
-			this.last = { offset: from.offset, limit: from.limit, items: marksToItems(from.marks) };
+			const items = from.marks.map(([id, name]) => ({ id, name }));
+			this.handOn(items);
+			this.last = { offset: from.offset, limit: from.limit, items };
 		}
 	}
 
 	async *pages(): AsyncGenerator<PageRead<T>> {
 		let at: number | undefined = this.last ? this.next(this.last) : 0;
-		while (at !== undefined) {
-			const broke: number | { offset: number; page: ListPage<T> } | undefined =
-				yield* this.ahead(at);
-			at = typeof broke === 'object' ? yield* this.lookAgain(broke.offset, broke.page) : broke;
-		}
+		while (at !== undefined) at = yield* this.ahead(at);
 	}
 
-	/** Pages from `from` on, side by side: where to go on (a page that did not join), or the end. */
-	private async *ahead(from: number) {
-		const { width, maxPages, knownEnd } = this.options;
-		const most = maxPages - this.asked;
-		if (most <= 0) throw ListingError.tooManyPages(maxPages, this.limit || this.size);
-		const ahead = { from, size: this.size, width, most, knownEnd };
-		for await (const { offset, page } of pagesAhead(this.fetchPage, ahead)) {
+	/** Pages from `from` on, side by side, until one does not join (then it looks again) or the
+	 * plan leaves their stride; where to read next (none: the listing ended). */
+	private async *ahead(from: number): Read<T> {
+		let failed: { offset: number; page: ListPage<T> } | undefined;
+		let jump: number | undefined;
+		for await (const { offset, page } of this.fetch(from, this.options.width)) {
 			const read = this.take(offset, page, 'ahead');
 			yield read;
 			if (read.ended) return undefined;
-			if (!read.resume) return { offset, page };
-			const next = this.next(this.last!);
-			if (next !== offset + strideOf(this.limit)) return next;
+			const next = read.resume && this.next(this.last!);
+			if (next === undefined) failed = { offset, page };
+			else if (next !== offset + strideOf(this.limit)) jump = next;
+			if (failed || jump !== undefined) break;
 		}
-		throw ListingError.tooManyPages(maxPages, this.limit || this.size);
+		// Out of the loop, the pages under way past it are cancelled before any is asked again.
+		if (failed) return yield* this.lookAgain(failed.offset, failed.page);
+		if (jump !== undefined) return jump;
+		throw ListingError.tooManyPages(this.options.maxPages, this.limit || this.size);
+	}
+
+	/** The pages from `from` on, `width` in flight, as many as may still be asked. */
+	private fetch(from: number, width: number) {
+		const { maxPages, knownEnd } = this.options;
+		const most = maxPages - this.asked;
+		if (most <= 0) throw ListingError.tooManyPages(maxPages, this.limit || this.size);
+		return pagesAhead(this.fetchPage, { from, size: this.size, width, most, knownEnd });
 	}
 
 	/**
-	 * Checks a page; hands on its new assets if it joins, or (`follows`) is taken unproven. `ahead`:
-	 * one of the pages side by side, `probe`: one asked alone to find the way on.
+	 * Takes a page: hands on its new assets if it joins the pages read, or (`follows`) unproven.
+	 * `ahead`: one of the pages side by side; `probe`: one asked alone to find the way on.
 	 */
 	private take(offset: number, page: ListPage<T>, how: 'ahead' | 'probe' | 'follows'): PageRead<T> {
-		if (how !== 'follows') this.check(offset, page);
 		const { data, meta } = page;
+		if (how !== 'follows') this.count(offset, meta.limit);
 		const starts = offset === 0 && (this.options.restart || this.names.size === 0);
 		if (how !== 'follows' && !starts && !joins(data, this.names))
 			return { offset, assets: data, fresh: [], ended: false };
-		const fresh = data.filter((item) => !this.ids.has(item.id));
-		for (const item of data) {
-			this.ids.add(item.id);
-			this.names.add(item.name);
-		}
+		const fresh = this.handOn(data);
 		const before = this.last;
 		this.last = { offset, limit: meta.limit, items: data };
 		if (offset > this.reached) [this.reached, this.breaks] = [offset, 0];
 		this.ended = !meta.hasMore;
 		if (this.ended) return { offset, assets: data, fresh, ended: true };
-		this.countAlike(offset, before, how === 'ahead' && fresh.length === 0);
+		this.countAlike(before, how === 'ahead' && fresh.length === 0);
 		const resume = { offset, limit: meta.limit, marks: data.map(marked) };
 		return { offset, assets: data, fresh, resume, ended: false };
 	}
 
-	private check(offset: number, { data, meta }: ListPage<T>) {
-		this.asked++;
-		if (meta.offset !== offset) throw ListingError.otherOffset(offset, meta.offset);
-		if (meta.limit < 1 || data.length > meta.limit)
-			throw ListingError.overfull(offset, data.length, meta.limit);
-		if (this.limit && meta.limit !== this.limit && meta.limit !== this.size)
-			throw ListingError.sizeChanged(offset, meta.limit, this.limit);
-		this.limit = meta.limit;
+	/** The assets not handed on before; all of them and their names count as read from now on. */
+	private handOn(items: T[] | Listed[]) {
+		const fresh = items.filter((item) => !this.ids.has(item.id));
+		for (const item of items) {
+			this.ids.add(item.id);
+			this.names.add(item.name);
+		}
+		return fresh as T[];
 	}
 
-	/**
-	 * Counts pages in a row, each at a new place, that hold no asset; and pages side by side that
-	 * hold nothing new, the same as the one before (`stale`).
-	 */
-	private countAlike(offset: number, before: Page | undefined, stale: boolean) {
-		const { items, limit } = this.last!;
+	/** Counts a page asked; its page size must be the first answer's (or, grown, the one asked). */
+	private count(offset: number, limit: number) {
+		this.asked++;
+		if (this.limit && limit !== this.limit && limit !== this.size)
+			throw ListingError.sizeChanged(offset, limit, this.limit);
+		this.limit = limit;
+	}
+
+	/** Pages in a row at new places that held no asset, or side by side that repeated the one before. */
+	private countAlike(before: Page | undefined, stale: boolean) {
+		const { offset, items, limit } = this.last!;
 		if (items.length > 0) this.empty = 0;
 		else if (!before || offset > before.offset) this.empty++;
 		if (this.empty >= MAX_EMPTY_PAGES) throw ListingError.empty(this.empty, offset);
-		const same = stale && items.length > 0 && sameItems(before?.items ?? [], items);
-		this.repeats = same ? this.repeats + 1 : 0;
+		const repeated = stale && before && items.length > 0 && sameAssets(before.items, items);
+		this.repeats = repeated ? this.repeats + 1 : 0;
 		if (this.repeats >= MAX_REPEATS)
 			throw ListingError.repeats(offset - (MAX_REPEATS - 1) * strideOf(limit));
 	}
@@ -171,14 +181,8 @@ class Reader<T extends Listed> {
 		return page.offset + strideOf(page.limit);
 	}
 
-	/**
-	 * After the page at `failed` did not join: pages asked alone until one does; where to read
-	 * after it (none: it ended the listing).
-	 */
-	private async *lookAgain(
-		failed: number,
-		page: ListPage<T>,
-	): AsyncGenerator<PageRead<T>, number | undefined> {
+	/** After the page at `failed` did not join: pages asked alone until one does (search.ts). */
+	private async *lookAgain(failed: number, page: ListPage<T>): Read<T> {
 		if (++this.breaks > MAX_BREAKS) throw ListingError.moved(failed, this.breaks);
 		const last = this.last!;
 		const near = nearer(last.offset, lastGroupStart(last.items), failed);
@@ -192,21 +196,25 @@ class Reader<T extends Listed> {
 		const { data, meta } = page;
 		if (last.items.length < last.limit || (meta.hasMore && data.length < meta.limit)) {
 			const again = yield* this.ask(last.offset);
-			if (this.ended) return undefined;
-			if (sameAssets(last.items, again.page.data)) {
-				const across = groupAcross(last.items, data);
-				const start = last.offset + lastGroupStart(last.items);
-				if (across) throw ListingError.namesShared(start, across, last.limit);
-				yield this.take(failed, page, 'follows');
-				return this.goOn();
-			}
+			if (this.ended || !sameAssets(last.items, again.page.data)) return yield* this.back(failed);
+			const across = groupAcross(last.items, data);
+			const start = last.offset + lastGroupStart(last.items);
+			if (across) throw ListingError.namesShared(start, across, last.limit);
+			yield this.take(failed, page, 'follows');
+			return this.goOn();
 		}
+		return yield* this.back(failed);
+	}
+
+	/** Further back (or, where it may not start over, forward first) until a page joins. */
+	private async *back(failed: number): Read<T> {
 		const back = further(failed, this.limit, this.options.restart);
-		for (let step = back.next(); !step.done; ) {
+		for (let step = back.next(); !step.done && !this.ended; ) {
 			const read = yield* this.ask(step.value);
 			if (read.joined) return this.goOn();
 			step = back.next(!read.page.meta.hasMore);
 		}
+		if (this.ended) return undefined;
 		throw ListingError.lost(failed);
 	}
 
@@ -216,19 +224,16 @@ class Reader<T extends Listed> {
 
 	/** One page asked alone, taken if it joins. */
 	private async *ask(offset: number) {
-		if (this.asked >= this.options.maxPages)
-			throw ListingError.tooManyPages(this.options.maxPages, this.limit || this.size);
-		const page = await this.fetchPage(offset, this.size);
-		const read = this.take(offset, page, 'probe');
-		yield read;
-		return { page, joined: read.ended || read.resume !== undefined };
+		for await (const { page } of this.fetch(offset, 1)) {
+			const read = this.take(offset, page, 'probe');
+			yield read;
+			return { page, joined: read.ended || read.resume !== undefined };
+		}
+		throw ListingError.tooManyPages(this.options.maxPages, this.limit || this.size);
 	}
 }
 
 const marked = (item: Listed): [string, string] => [item.id, item.name];
-const marksToItems = (marks: Resume['marks']) => marks.map(([id, name]) => ({ id, name }));
-const sameItems = (a: Listed[], b: Listed[]) =>
-	a.length === b.length && a.every((item, i) => item.id === b[i].id && item.name === b[i].name);
 /** The same assets, under the same names, in whatever order. */
 function sameAssets(a: Listed[], b: Listed[]) {
 	const marks = new Set(a.map((item) => `${item.id}\t${item.name}`));

@@ -1,5 +1,4 @@
-// Where to ask again after a page that did not join (reader.ts): nearer pages, where a quiet
-// listing's assets left out of pages hid the way on; then further back, where the listing moved.
+// Where to ask again after a page that did not join the pages read.
 import { strideOf } from './pages';
 
 /**
