@@ -84,12 +84,8 @@ export class ListingError extends Error {
 		);
 	}
 
+	/** Where a reading that may not start over lost its place (its consumer goes on elsewhere). */
 	static lost(offset: number) {
-		return new ListingError(
-			`no page joins the page read last any more, around offset ${offset}`,
-			offset,
-			'Every asset of the page read last was removed or renamed.',
-			'lost',
-		);
+		return new ListingError('its place is lost', offset, '', 'lost');
 	}
 }

@@ -5,14 +5,13 @@ export interface Listed {
 	name: string;
 }
 
-// Letters that no decomposition takes apart but collations sort as others, and the small kana and
-// Hebrew final forms they sort as the plain letter.
+// Letters that no decomposition takes apart but collations sort as others, and Hebrew final forms.
 const LETTERS = new Map(
-	'æae œoe øo łl đd ðd ħh ꝏoo ꜳaa ךכ םמ ןנ ףפ ץצ ぁあ ぃい ぅう ぇえ ぉお っつ ゃや ゅゆ ょよ ゎわ ゕか ゖけ'
+	'æae œoe øo łl đd ðd ħh ꝏoo ꜳaa ךכ םמ ןנ ףפ ץצ ゕか ゖけ'
 		.split(' ')
 		.map((pair) => [pair[0], pair.slice(1)]),
 );
-const OTHER_LETTERS = /[æœøłđðħꝏꜳךםןףץぁぃぅぇぉっゃゅょゎゕゖ]/g;
+const OTHER_LETTERS = new RegExp(`[${[...LETTERS.keys()].join('')}]`, 'g');
 // Marks, punctuation, spaces, control and format characters, and the Arabic tatweel.
 const IGNORED = /[\p{M}\p{P}\p{Z}\p{Cc}\p{Cf}\u0640]/gu;
 const isDigit = (char: string) => /\p{Nd}/u.test(char);
@@ -45,6 +44,8 @@ export function nameGroup(name: string): string {
 			.normalize('NFKD')
 			.replace(IGNORED, '')
 			.replace(/[\u30a1-\u30f6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60))
+			// Small kana sort as the kana after them.
+			.replace(/[ぁぃぅぇぉっゃゅょゎ]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) + 1))
 			.replace(OTHER_LETTERS, (letter) => LETTERS.get(letter)!)
 			.replace(/([\u0e40-\u0e44\u0ec0-\u0ec4])(.)/g, '$2$1')
 			.replace(/\p{Nd}/gu, digitValue)

@@ -104,14 +104,14 @@ class Reader<T extends Listed> {
 		// Out of the loop, the pages under way past it are cancelled before any is asked again.
 		if (failed) return yield* this.lookAgain(failed.offset, failed.page);
 		if (jump !== undefined) return jump;
-		throw ListingError.tooManyPages(this.options.maxPages, this.limit || this.size);
+		throw this.unending();
 	}
 
 	/** The pages from `from` on, `width` in flight, as many as may still be asked. */
 	private fetch(from: number, width: number) {
 		const { maxPages, knownEnd } = this.options;
 		const most = maxPages - this.asked;
-		if (most <= 0) throw ListingError.tooManyPages(maxPages, this.limit || this.size);
+		if (most <= 0) throw this.unending();
 		return pagesAhead(this.fetchPage, { from, size: this.size, width, most, knownEnd });
 	}
 
@@ -119,21 +119,21 @@ class Reader<T extends Listed> {
 	 * Takes a page: hands on its new assets if it joins the pages read, or (`follows`) unproven.
 	 * `ahead`: one of the pages side by side; `probe`: one asked alone to find the way on.
 	 */
-	private take(offset: number, page: ListPage<T>, how: 'ahead' | 'probe' | 'follows'): PageRead<T> {
+	private take(offset: number, page: ListPage<T>, how: 'ahead' | 'probe' | 'follows') {
 		const { data, meta } = page;
 		if (how !== 'follows') this.count(offset, meta.limit);
+		const read: PageRead<T> = { offset, assets: data, fresh: [], ended: false };
 		const starts = offset === 0 && (this.options.restart || this.names.size === 0);
-		if (how !== 'follows' && !starts && !joins(data, this.names))
-			return { offset, assets: data, fresh: [], ended: false };
-		const fresh = this.handOn(data);
+		if (how !== 'follows' && !starts && !joins(data, this.names)) return read;
+		read.fresh = this.handOn(data);
 		const before = this.last;
 		this.last = { offset, limit: meta.limit, items: data };
 		if (offset > this.reached) [this.reached, this.breaks] = [offset, 0];
-		this.ended = !meta.hasMore;
-		if (this.ended) return { offset, assets: data, fresh, ended: true };
-		this.countAlike(before, how === 'ahead' && fresh.length === 0);
-		const resume = { offset, limit: meta.limit, marks: data.map(marked) };
-		return { offset, assets: data, fresh, resume, ended: false };
+		this.ended = read.ended = !meta.hasMore;
+		if (this.ended) return read;
+		this.countAlike(before, how === 'ahead' && read.fresh.length === 0);
+		read.resume = { offset, limit: meta.limit, marks: data.map(marked) };
+		return read;
 	}
 
 	/** The assets not handed on before; all of them and their names count as read from now on. */
@@ -218,6 +218,10 @@ class Reader<T extends Listed> {
 		throw ListingError.lost(failed);
 	}
 
+	private unending() {
+		return ListingError.tooManyPages(this.options.maxPages, this.limit || this.size);
+	}
+
 	private goOn(): number | undefined {
 		return this.ended ? undefined : this.next(this.last!);
 	}
@@ -229,7 +233,7 @@ class Reader<T extends Listed> {
 			yield read;
 			return { page, joined: read.ended || read.resume !== undefined };
 		}
-		throw ListingError.tooManyPages(this.options.maxPages, this.limit || this.size);
+		throw this.unending();
 	}
 }
 
