@@ -21,6 +21,8 @@ export interface BenchResults {
 	/** Return All of RETURN_ALL_ASSETS at 0 ms and 50 ms, with the baselines. */
 	at0: Measure[];
 	at50: Measure[];
+	/** Return All of RETURN_ALL_ASSETS at 50 ms, their names spelt four ways each (this node). */
+	nearEqual: Measure[];
 	/** Return All of each of SMALL_LISTINGS at 50 ms, with the baselines. */
 	small: Array<{ assets: number; at50: Measure[] }>;
 	/** Where Return All's CPU goes at 0 ms (in-process): its first run, and a warm one. */

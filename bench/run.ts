@@ -8,7 +8,7 @@
  *    and the validation of its 100 pages: zod 4 beside the code before it (bench/answerValidation.ts).
  * 4. Return All of 10,000 assets at 0 and 50 ms in a real n8n: this node against the HTTP Request
  *    node + Split Out, the HTTP Request node alone and a raw fetch loop (bench/returnAll.ts); the
- *    same of 1,000 and of 150 assets at 50 ms.
+ *    same of 1,000 and of 150 assets at 50 ms; this node over 10,000 near-equal names at 50 ms.
  * 5. Return All of 100,000 assets at 0 ms: this node against HTTP Request + Split Out.
  * 6. 1,000 items of Asset: Get at 20 ms, side by side and one at a time (bench/gets.ts).
  * 7. The trigger: a poll over 500 watched jobs at 20 ms (bench/triggerJobs.ts), and polls of Asset
@@ -48,6 +48,11 @@ async function main() {
 	const tenThousand = { assets: RETURN_ALL_ASSETS, withBaselines: true };
 	const at0 = await returnAll({ ...tenThousand, latencyMs: 0 });
 	const at50 = await returnAll({ ...tenThousand, latencyMs: 50 });
+	const nearEqual = await returnAll({
+		assets: RETURN_ALL_ASSETS,
+		latencyMs: 50,
+		nearEqualNames: true,
+	});
 	const small: BenchResults['small'] = [];
 	for (const assets of SMALL_LISTINGS)
 		small.push({ assets, at50: await returnAll({ assets, latencyMs: 50, withBaselines: true }) });
@@ -72,6 +77,7 @@ async function main() {
 		sandboxPages: pages,
 		at0,
 		at50,
+		nearEqual,
 		small,
 		profile,
 		validation,

@@ -30,6 +30,9 @@ export interface SandboxOptions {
 	jobReadsBeforeFinal?: number;
 	latencyMs?: number;
 	assets?: number;
+	/** The generated assets' names spelt four ways each (Generated 0001, generated 0001,
+	 * GENERATED 0001, gENERATED 0001), which the sandbox sorts as equal. */
+	nearEqualNames?: boolean;
 	/** Every this many ms, a new model version (every other one published) and a changed asset. */
 	churnMs?: number;
 	/** Its time and waits (by default the real clock's). */
@@ -54,6 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		jobStepMs: options.jobStepMs ?? 1000,
 		jobReadsBeforeFinal: options.jobReadsBeforeFinal,
 		generated: options.assets ?? 0,
+		nearEqualNames: options.nearEqualNames,
 		now: clock.now,
 	});
 	const faults: Fault[] = [];

@@ -25,6 +25,8 @@ export class Workspace {
 		private readonly options: {
 			jobStepMs: number;
 			generated: number;
+			/** Generated names spelt four ways each, as a database may sort as equal. */
+			nearEqualNames?: boolean;
 			now?: () => number;
 			jobReadsBeforeFinal?: number;
 		},
@@ -44,7 +46,10 @@ export class Workspace {
 
 	reset() {
 		this.store = new Map(
-			[...seedAssets(), ...generatedAssets(this.options.generated)].map((a) => [a.id, a]),
+			[
+				...seedAssets(),
+				...generatedAssets(this.options.generated, this.options.nearEqualNames),
+			].map((a) => [a.id, a]),
 		);
 		this.listing.rebuild(this.store.values());
 		this.jobs.clear();

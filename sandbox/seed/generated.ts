@@ -8,8 +8,19 @@ const GENERATED_KINDS: AssetType[] = ['Source', 'Model', 'Orchestration', 'Pytho
 const GENERATED_OUTCOMES: TerminalStatus[] = ['success', 'success', 'warning', 'failed'];
 const COMPUTE_PROFILES = ['Micro', 'X-Small', 'Small', 'Medium', 'Large', 'X-Large', '2X-Large'];
 
+/**
+ * Spellings the sandbox sorts as equal to a name (it sorts case aside): with `nearEqual`, each run
+ * of four generated names is one name spelt four ways, next to each other in the listing.
+ */
+const SPELLINGS = [
+	(name: string) => name,
+	(name: string) => name.toLowerCase(),
+	(name: string) => name.toUpperCase(),
+	(name: string) => `g${name.slice(1).toUpperCase()}`,
+];
+
 /** `count` generated assets spread over the root and the seeded folders, for scale tests. */
-export function generatedAssets(count: number): StoredAsset[] {
+export function generatedAssets(count: number, nearEqual = false): StoredAsset[] {
 	const folders = [null, FOLDER.finance, FOLDER.marketing, FOLDER.financeArchive, FOLDER.people];
 	const width = String(count).length;
 	// Shared by every generated asset (nothing changes them in place): less to build and to keep.
@@ -22,7 +33,11 @@ export function generatedAssets(count: number): StoredAsset[] {
 		const asset: StoredAsset = {
 			id: stableUuid(key),
 			// Joined, so each is one flat string rather than a tree of pieces.
-			name: ['Generated', type, String(i + 1).padStart(width, '0')].join(' '),
+			name: nearEqual
+				? SPELLINGS[i % 4](
+						['Generated', String(Math.floor(i / 4) + 1).padStart(width, '0')].join(' '),
+					)
+				: ['Generated', type, String(i + 1).padStart(width, '0')].join(' '),
 			description: ['Generated asset ', i + 1, ' of ', count, '.'].join(''),
 			type,
 			createdAt,
