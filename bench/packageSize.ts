@@ -15,10 +15,11 @@ const ROOT = join(__dirname, '..');
 /** The same marker test/tooling/package.test.ts counts (zod/v4/core/core.js). */
 const ZOD_CORE_TEXT = 'Encountered Promise during synchronous parse';
 /**
- * The ceiling the package checks hold (test/tooling/package.test.ts): 180 kB (185 kB between issues 37 and
- * 38, until zod's local names were minified).
+ * The ceiling the package checks hold (test/tooling/package.test.ts): 182 kB since issue 54, for the
+ * name groups of any collation (issue 52) and the setting n8n's SSRF protection needs in its errors;
+ * 180 kB before (185 kB between issues 37 and 38, until zod's local names were minified).
  */
-export const DIST_JS_TARGET_BYTES = 180_000;
+export const DIST_JS_TARGET_BYTES = 182_000;
 
 /** Each dist/ JavaScript file's bytes at 3c8710f (before issue 25), 413,126 in all. */
 export const BEFORE_ISSUE_25: Record<string, number> = {

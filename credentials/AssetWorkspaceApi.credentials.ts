@@ -46,6 +46,13 @@ export class AssetWorkspaceApi implements ICredentialType {
 			hint: `No account? Try the node against the <a href="${SANDBOX_DOCS}" target="_blank">sandbox</a>, which runs from a clone of the repository.`,
 		},
 		{
+			displayName:
+				"n8n run with N8N_SSRF_PROTECTION_ENABLED=true refuses private and loopback addresses, the sandbox's too: allow the workspace where n8n runs, by name with N8N_SSRF_ALLOWED_HOSTNAMES or by address with N8N_SSRF_ALLOWED_IP_RANGES (CIDR, such as 10.1.2.3/32)",
+			name: 'ssrfNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
 			displayName: 'API Key',
 			name: 'apiKey',
 			type: 'string',

@@ -160,9 +160,9 @@ describe('the packed package', () => {
 	});
 
 	// Well under a second: the sizes `npm pack --json` gives, one read of each file.
-	test('its JavaScript is at most 180 kB (180,000 bytes) and carries zod 4 once, zod 3 not at all', () => {
+	test('its JavaScript is at most 182 kB (182,000 bytes) and carries zod 4 once, zod 3 not at all', () => {
 		const js = files.filter((f) => f.endsWith('.js'));
-		expect(js.reduce((total, f) => total + sizes[f], 0)).toBeLessThanOrEqual(180_000);
+		expect(js.reduce((total, f) => total + sizes[f], 0)).toBeLessThanOrEqual(182_000);
 		// String literals every bundled copy carries (minified or not): each copy of zod 4's core in
 		// dist/ shows its sentence once.
 		const count = (text: string) =>

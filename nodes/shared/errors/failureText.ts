@@ -1,6 +1,6 @@
 // What went wrong with a request, in words for its error message.
 import { errorBodySchema, parseAnswer } from '../schemas';
-import { networkWords, type FailureDetail } from './requestErrors';
+import { networkWords, SSRF_REFUSED, type FailureDetail } from './requestErrors';
 import { redact, redactJson } from '../redact';
 
 /** The server's error object, an HTML title or the text's start; the key removed before cutting. */
@@ -96,6 +96,7 @@ function unanswered(
 	stop: StoppedAttempt,
 	noAnswer: { code?: string; cause: string },
 ): FailureDetail {
+	if (noAnswer.code === SSRF_REFUSED) return refusedByN8n(stop);
 	const idempotent = stop.method === 'GET';
 	const reached = idempotent
 		? ''
@@ -111,6 +112,23 @@ function unanswered(
 		next: idempotent
 			? 'Check the base URL and that the service is up.'
 			: 'Check for the job before running it again.',
+		attempts: stop.attempts,
+	};
+}
+
+/** n8n's SSRF protection refused the address: the setting that allows it, where n8n runs (a name
+ * is allowed by name; an address written as one, only by its range). */
+function refusedByN8n(stop: StoppedAttempt): FailureDetail {
+	const host = new URL(stop.baseUrl).hostname.replace(/^\[|\]$/g, '');
+	const literal = /^[\d.]+$|:/.test(host);
+	const setting = literal
+		? `N8N_SSRF_ALLOWED_IP_RANGES=${host}/${host.includes(':') ? 128 : 32}`
+		: `N8N_SSRF_ALLOWED_HOSTNAMES=${host}`;
+	return {
+		code: networkWords(SSRF_REFUSED),
+		message: `n8n did not send the request to ${stop.baseUrl}: its SSRF protection blocks that address`,
+		hint: `Nothing was sent: n8n runs with N8N_SSRF_PROTECTION_ENABLED=true. Set ${setting} where n8n runs (names go in N8N_SSRF_ALLOWED_HOSTNAMES, CIDR ranges in N8N_SSRF_ALLOWED_IP_RANGES), then restart it.`,
+		next: `Allow it with ${setting} where n8n runs.`,
 		attempts: stop.attempts,
 	};
 }

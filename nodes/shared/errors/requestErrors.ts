@@ -5,6 +5,9 @@ import { failureOf } from './cause';
 import { apiError, operationError } from './nodeErrors';
 import { redact } from '../redact';
 
+/** n8n refused the request itself (N8N_SSRF_PROTECTION_ENABLED): it was never sent. */
+export const SSRF_REFUSED = 'SSRF_REFUSED';
+
 // In words: n8n replaces a message holding a code such as ECONNREFUSED with a generic sentence.
 const NETWORK_FAILURES: Record<string, string> = {
 	ECONNRESET: 'connection reset',
@@ -15,6 +18,7 @@ const NETWORK_FAILURES: Record<string, string> = {
 	EPIPE: 'connection broken',
 	ENOTFOUND: 'host not found',
 	EAI_AGAIN: 'host not found',
+	[SSRF_REFUSED]: "refused by n8n's SSRF protection",
 };
 
 const HINTS: Record<number, string> = {
@@ -72,7 +76,15 @@ export interface FailureDetail {
 
 /** The code of a failure without an answer: the error's own code, or one read from its message. */
 export function networkCode(error: unknown): string | undefined {
-	const e = error as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
+	const e = error as {
+		code?: unknown;
+		name?: unknown;
+		cause?: { code?: unknown; name?: unknown };
+		message?: unknown;
+	};
+	// n8n 2.x's SsrfBlockedIpError or SsrfBlockedHostnameError, as thrown or wrapped by its helper.
+	if ([e?.name, e?.cause?.name].some((name) => /^SsrfBlocked\w*Error$/.test(String(name))))
+		return SSRF_REFUSED;
 	const code =
 		typeof e?.code === 'string'
 			? e.code
@@ -117,10 +129,12 @@ export function requestFailure(
 	const { method, path } = request;
 	const fields = { message, description, httpCode: httpCode ?? null, method, path } as JsonObject;
 	const { contract, retryAfterMs } = detail;
+	// n8n's own refusal is its settings', not a service's that a wait helps.
+	const refusedByN8n = detail.code === NETWORK_FAILURES[SSRF_REFUSED];
 	const failure = contract
 		? failureOf({ contract })
 		: detail.status === undefined
-			? failureOf({ noAnswer: true })
+			? failureOf(refusedByN8n ? { refused: 'input' } : { noAnswer: true })
 			: failureOf({ status: detail.status, retryAfterMs, keyOnly: request.keyOnly }, now);
 	return apiError(node, fields, {
 		message,
