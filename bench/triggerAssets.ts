@@ -44,8 +44,7 @@ export async function assetTriggerPolls(): Promise<AssetPollMeasure[]> {
 				{ baseUrl: sandbox.url, apiKey: OWNER },
 				{
 					event: 'asset',
-					folderId: { __rl: true, mode: 'id', value: folder },
-					options: { removed },
+					options: { folderId: { __rl: true, mode: 'id', value: folder }, removed },
 				},
 			);
 			const poll = async (label: string, first = false) => {

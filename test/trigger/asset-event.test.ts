@@ -41,7 +41,7 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 		});
 
 		test('within a folder: changes elsewhere fire nothing', async () => {
-			const t = assets({ folderId: rl(F.marketing) });
+			const t = assets({ options: { folderId: rl(F.marketing) } });
 			await learn(t);
 			await changeAsset(env.sandbox, SEED_IDS.stripePayments); // in Finance
 			expect((await t.poll()).items).toBeNull();
@@ -50,7 +50,9 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 		});
 
 		test('a Folder id in capitals is the same folder: its assets are no removal', async () => {
-			const t = assets({ folderId: rl(F.marketing.toUpperCase()), options: { removed: true } });
+			const t = assets({
+				options: { folderId: rl(F.marketing.toUpperCase()), removed: true },
+			});
 			await learn(t);
 			await changeAsset(env.sandbox, CHURN);
 			expect(fired((await t.poll()).items)).toEqual(['updated Customer Churn Risk']);
@@ -72,12 +74,11 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 		});
 
 		test('another Folder starts afresh: the old scope’s assets never fire as removed', async () => {
-			const removed = { options: { removed: true } };
-			const t = assets({ folderId: rl(F.marketing), ...removed });
+			const t = assets({ options: { folderId: rl(F.marketing), removed: true } });
 			await learn(t);
-			t.setParameters({ event: 'asset', folderId: rl(F.finance), ...removed });
+			t.setParameters({ event: 'asset', options: { folderId: rl(F.finance), removed: true } });
 			await learn(t);
-			t.setParameters({ event: 'asset', ...removed }); // the whole workspace
+			t.setParameters({ event: 'asset', options: { removed: true } }); // the whole workspace
 			await learn(t);
 			await changeAsset(env.sandbox, SEED_IDS.stripePayments);
 			expect(fired((await t.poll()).items)).toEqual(['updated Stripe Payments']);

@@ -66,6 +66,8 @@ export const toolDescriptions: INodeProperties[] = TEXTS.map(
 		displayName: 'Description',
 		name: 'toolDescription',
 		type: 'string',
+		// Required, as n8n makes the Description it adds to a tool of its own.
+		required: true,
 		typeOptions: { rows: 4 },
 		default: text,
 		description:

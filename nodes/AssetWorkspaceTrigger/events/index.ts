@@ -17,6 +17,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'event',
 		type: 'options',
 		noDataExpression: true,
+		required: true,
 		// DEFAULT_EVENT's value, written out: n8n's scanner wants a literal default
 		default: 'jobFinished',
 		options: EVENTS.map(({ name, value, description }) => ({ name, value, description })),

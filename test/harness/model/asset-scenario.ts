@@ -113,8 +113,11 @@ export async function assetStory(mode: N8nMode, s: AssetScenario, use: (serve: S
 		mode,
 		{
 			event: 'asset',
-			...(folderId ? { folderId: { __rl: true, mode: 'id', value: folderId } } : {}),
-			options: { emitExisting: s.emitExisting, removed: s.removed },
+			options: {
+				...(folderId ? { folderId: { __rl: true, mode: 'id', value: folderId } } : {}),
+				emitExisting: s.emitExisting,
+				removed: s.removed,
+			},
 		},
 		KEY,
 		s.pollCeilingMs,

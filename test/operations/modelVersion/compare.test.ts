@@ -4,16 +4,24 @@
  * the sandbox: the published version against the newest by default, chosen versions, a model
  * with nothing published, and a version whose tools changed.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { SEED_IDS, versionOf } from '../../../sandbox/seed';
 import { api, newVersion } from '../../harness/http';
 import { runNode } from '../../harness/engine';
 import { UNKNOWN, json, requestsOf, rl, useSandbox } from '../../harness/fixtures';
 
 const env = useSandbox();
-const compare = (assetId: string, extra: object = {}) =>
+const compare = (assetId: string, extra: INodeParameters = {}) =>
 	runNode({
 		credentials: env.credentials,
-		parameters: { resource: 'modelVersion', operation: 'compare', assetId: rl(assetId), ...extra },
+		parameters: {
+			resource: 'modelVersion',
+			operation: 'compare',
+			assetId: rl(assetId),
+			// From Version and To Version are options.
+			options: extra,
+		},
 	});
 
 test('by default the published version (2) against the newest (3): one tool and one connection added', async () => {
@@ -115,7 +123,7 @@ test('an unknown version is a 404 that names it; other items go on with Continue
 			resource: 'modelVersion',
 			operation: 'compare',
 			assetId: rl(SEED_IDS.revenueForecast),
-			fromVersionId: rl('={{ $json.v }}'),
+			options: { fromVersionId: rl('={{ $json.v }}') },
 		},
 	});
 	const [failed, done] = json(result);

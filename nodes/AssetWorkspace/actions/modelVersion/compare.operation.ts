@@ -8,26 +8,31 @@ import {
 import type { AssetWorkspaceTransport } from '../../../shared/transport';
 import { compareCanvases, summarise, versionLabel } from '../../helpers/compareVersions';
 import { readId, readOptionalId } from '../../helpers/parameters';
+import { optionsCollection } from '../../../shared/descriptions';
 import { assetLocator, versionLocator } from '../../../shared/locators';
 
+// The versions are options, as n8n's guidelines want what may stay empty: the published and the
+// newest by default.
 const properties: INodeProperties[] = [
 	assetLocator('searchModels', 'model'),
-	versionLocator(
-		{
-			displayName: 'From Version',
-			name: 'fromVersionId',
-			description: 'The version to compare from; empty: the published version',
-		},
-		{ optional: true },
-	),
-	versionLocator(
-		{
-			displayName: 'To Version',
-			name: 'toVersionId',
-			description: 'The version to compare to; empty: the newest version',
-		},
-		{ optional: true },
-	),
+	optionsCollection([
+		versionLocator(
+			{
+				displayName: 'From Version',
+				name: 'fromVersionId',
+				description: 'The version to compare from; by default the published version',
+			},
+			{ optional: true },
+		),
+		versionLocator(
+			{
+				displayName: 'To Version',
+				name: 'toVersionId',
+				description: 'The version to compare to; by default the newest version',
+			},
+			{ optional: true },
+		),
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -52,8 +57,8 @@ export async function execute(
 	api: AssetWorkspaceTransport,
 ): Promise<object[]> {
 	const assetId = readId(this, 'assetId', 'Model', i);
-	const fromId = readOptionalId(this, 'fromVersionId', 'From Version', i);
-	const toId = readOptionalId(this, 'toVersionId', 'To Version', i);
+	const fromId = readOptionalId(this, 'options.fromVersionId', 'From Version', i);
+	const toId = readOptionalId(this, 'options.toVersionId', 'To Version', i);
 	const path = ['assets', assetId, 'model', 'versions'];
 	const list = await api.request({ method: 'GET', path, schema: versionListSchema, itemIndex: i });
 	const { from, to } = pickVersions(list.data.versions, fromId, toId);

@@ -11,7 +11,7 @@ export const asset: TriggerEvent = {
 	subtitle: 'Assets created or updated',
 	parameters: assetParameters,
 	run: async (ctx, window, sample) => {
-		const folder = ctx.getNodeParameter('folderId', '', { extractValue: true }) as string;
+		const folder = ctx.getNodeParameter('options.folderId', '', { extractValue: true }) as string;
 		const folderId = folder ? requireUuid(ctx.getNode(), 'Folder', folder) : undefined;
 		const emitExisting = ctx.getNodeParameter('options.emitExisting', false) === true;
 		const removed = ctx.getNodeParameter('options.removed', false) === true;

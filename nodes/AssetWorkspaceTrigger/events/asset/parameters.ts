@@ -5,11 +5,11 @@ import { folderLocator } from '../../../shared/locators';
 import { fireForWhatExists } from '../../polling/fireForWhatExists';
 
 export const assetParameters: INodeProperties[] = [
-	{
-		...folderLocator,
-		description: 'Only assets directly in this folder; leave empty to watch the whole workspace',
-	},
 	optionsCollection([
+		{
+			...folderLocator,
+			description: 'Only assets directly in this folder; by default the whole workspace',
+		},
 		fireForWhatExists('"created" for every asset in scope'),
 		{
 			displayName: 'Fire for Removed Assets',

@@ -19,6 +19,8 @@ export const jobParameters: INodeProperties[] = [
 		displayName: 'Fire On',
 		name: 'statuses',
 		type: 'multiOptions',
+		// At least one: with none it would fire nothing.
+		required: true,
 		default: ['success', 'warning', 'failed'],
 		description:
 			'Which final states start the workflow. Jobs that end otherwise are recorded and never fire.',

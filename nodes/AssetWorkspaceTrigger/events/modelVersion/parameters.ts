@@ -21,6 +21,8 @@ export const versionParameters: INodeProperties[] = [
 		displayName: 'Fire On',
 		name: 'versionEvents',
 		type: 'multiOptions',
+		// At least one: with none it would fire nothing.
+		required: true,
 		default: ['created', 'published'],
 		description: 'Which changes start the workflow',
 		options: [
