@@ -56,12 +56,18 @@ export class HostedN8n {
 		readonly folder: string,
 		private readonly tarball: string,
 		private readonly editor = false,
+		/** More of n8n's settings, for every process (SSRF protection, say). */
+		private readonly extraEnv: Record<string, string> = {},
 	) {}
 
 	/** Starts the services, then main, then the workers; each has its package installed first. */
 	async start() {
 		mkdirSync(this.folder, { recursive: true });
-		const env = { ...LINE_ENV[this.line](), ...(this.config === 'durable' ? DURABLE_CURSORS : {}) };
+		const env = {
+			...LINE_ENV[this.line](),
+			...(this.config === 'durable' ? DURABLE_CURSORS : {}),
+			...this.extraEnv,
+		};
 		if (this.config === 'queue') {
 			this.services = new QueueServices();
 			await this.services.start();

@@ -139,7 +139,7 @@ export class N8nSession {
 	/** A session on an n8n of its own, of `config`, which it stops when it closes. */
 	static async own(
 		config: N8nConfig,
-		options: SessionOptions & { line?: N8nLine } = {},
+		options: SessionOptions & { line?: N8nLine; env?: Record<string, string> } = {},
 	): Promise<N8nSession & { n8n: OwnN8n }> {
 		const n8n = await startN8n(config, options);
 		try {

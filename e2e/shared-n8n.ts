@@ -75,6 +75,11 @@ export class OwnN8n extends SharedN8n {
 		await this.hosted.startProcess(process);
 	}
 
+	/** Where a process keeps n8n's community packages: <its user folder>/.n8n/nodes. */
+	nodesFolder(process = 'main') {
+		return join(this.hosted.folder, process, '.n8n', 'nodes');
+	}
+
 	/** In queue mode, how many queued jobs a worker holds now. */
 	async activeJobs(): Promise<number> {
 		return await this.hosted.services!.activeJobs();
@@ -89,11 +94,11 @@ export class OwnN8n extends SharedN8n {
 /** Starts an n8n of `config` on `line` with the packed package, its owner signed in. */
 export async function startN8n(
 	config: N8nConfig,
-	options: { line?: N8nLine; editor?: boolean } = {},
+	options: { line?: N8nLine; editor?: boolean; env?: Record<string, string> } = {},
 ): Promise<OwnN8n> {
 	const line = options.line ?? selectedLine();
 	const folder = mkdtempSync(join(tmpdir(), `aw-n8n-${line}-${config}-`));
-	const hosted = new HostedN8n(line, config, folder, buildAndPack(), options.editor);
+	const hosted = new HostedN8n(line, config, folder, buildAndPack(), options.editor, options.env);
 	try {
 		await hosted.start();
 		const rest = new N8nRest(hosted.url);

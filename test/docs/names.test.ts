@@ -37,6 +37,11 @@ const N8N_NAMES = [
 	'On Error',
 	'Fetch Test Event',
 	'API Keys',
+	// The HTTP Request node's fields, for the way out to what this node does not cover.
+	'HTTP Request',
+	'Authentication',
+	'Credential Type',
+	'URL',
 ];
 /** Title Case bold that is not a name: words that lead a paragraph, and sample data. */
 const NOT_NAMES = [

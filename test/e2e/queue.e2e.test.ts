@@ -7,10 +7,14 @@
  *     down and after main restarts;
  * (c) a worker killed during Execute and wait, one with SIGKILL, then the other with SIGTERM
  *     (then started again): n8n ends each execution as failed and does not run it again (one
- *     POST), and the job id is in that worker's log.
+ *     POST), and the job id is in that worker's log;
+ * (d) a package installed from the Community Nodes panel (its REST request) is installed by each
+ *     running worker too, into its own user folder, from the npm registry, without a restart;
+ *     uninstalled from the panel, it goes from each worker.
  * It kills and restarts n8n's processes, on an n8n of its own, set to notice a dead worker in
  * seconds (e2e/queue.ts). Runs on n8n 2.x (`npm run test:queue`, part of `npm test`).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { QUEUE_WORKERS } from '../../e2e/n8n-hosted';
@@ -221,4 +225,33 @@ test(
 		expect(await notifications(heartbeat)).toHaveLength(0);
 	},
 	30 * 60_000,
+);
+
+test(
+	"(d) a package installed from n8n's Community Nodes panel is installed by each running worker too, from the npm registry, with no restart",
+	async () => {
+		// The panel's own request, with a small public package: this one is on the registry once released.
+		const pkg = { name: '@mendable/n8n-nodes-firecrawl', version: '2.1.2' };
+		const installed = (process: string) =>
+			join(session.n8n.nodesFolder(process), 'node_modules', pkg.name, 'package.json');
+		await session.rest.call('POST', '/community-packages', pkg);
+		expect(existsSync(installed('main'))).toBe(true);
+		for (const worker of WORKERS)
+			await until(
+				`${worker} installs ${pkg.name}`,
+				async () => existsSync(installed(worker)),
+				180_000,
+			);
+		log(`(d) both workers installed ${pkg.name} at ${elapsed()}`);
+		for (const process of ['main', ...WORKERS])
+			expect(JSON.parse(readFileSync(installed(process), 'utf8')).version).toBe(pkg.version);
+		await session.rest.call('DELETE', `/community-packages?name=${encodeURIComponent(pkg.name)}`);
+		for (const worker of WORKERS)
+			await until(
+				`${worker} uninstalls ${pkg.name}`,
+				async () => !existsSync(installed(worker)),
+				180_000,
+			);
+	},
+	10 * 60_000,
 );
