@@ -56,6 +56,7 @@ const EQUAL: Array<[string, string, string]> = [
 	['३', '3', 'digits of every script'],
 	['꧓', '3', 'digits of every script'],
 	['𑁩', '3', 'digits of every script, past the BMP'],
+	['\u{116db}', '1', 'digits of every script: a run of ten right after another (ICU)'],
 	['カ', 'か', 'katakana and hiragana: UCA, ICU'],
 	['ァ', 'あ', 'small kana'],
 	['ヵ', 'か', 'small kana'],
@@ -70,6 +71,7 @@ const EQUAL: Array<[string, string, string]> = [
 	['ͺ', 'ι', 'Greek ypogegrammeni'],
 	['ё', 'е', 'Cyrillic marks'],
 	['😀', '🙂', 'every character past the BMP: general_ci, unicode_ci'],
+	['a😀', 'a\ufffd', 'every character past the BMP as U+FFFD: general_ci'],
 ];
 
 test.each(EQUAL)('%j and %j share a group (%s)', (a, b) => {
@@ -105,6 +107,8 @@ test.each([
 	['$5', '5'],
 	['C++', 'C'],
 	['Mueller', 'Müller'],
+	['a😀', 'a'], // a character past the BMP weighs one in every collation
+	['a😀😀', 'a😀'],
 ])('%j and %j: in different groups', (a, b) => {
 	expect(nameGroup(a)).not.toBe(nameGroup(b));
 });

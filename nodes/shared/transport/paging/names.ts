@@ -41,16 +41,14 @@ export function nameGroup(name: string): string {
 			.toLowerCase()
 			.toUpperCase()
 			.toLowerCase()
-			.normalize('NFKD')
-			.replace(IGNORED, '')
 			.replace(/[\u30a1-\u30f6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60))
 			// Small kana sort as the kana after them.
 			.replace(/[ぁぃぅぇぉっゃゅょゎ]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) + 1))
 			.replace(OTHER_LETTERS, (letter) => LETTERS.get(letter)!)
 			.replace(/([\u0e40-\u0e44\u0ec0-\u0ec4])(.)/g, '$2$1')
 			.replace(/\p{Nd}/gu, digitValue)
-			// utf8mb4_general_ci sorts every character past the BMP as equal, and ß as s.
-			.replace(/[\u{10000}-\u{10ffff}\ufffd]+/gu, '\ufffd')
+			// utf8mb4_general_ci sorts every character past the BMP as U+FFFD, and ß as s.
+			.replace(/[\u{10000}-\u{10ffff}]/gu, '\ufffd')
 			.replace(/s+/g, 's')
 	);
 }
