@@ -59,6 +59,8 @@ const executionStatuses = async (workflowId: string): Promise<string[]> =>
 let heartbeat: string;
 let watched: [string, string];
 let longRunId: string;
+/** The worker (c) killed and left down; (d) starts it again, as it needs every worker running. */
+let workerLeftDown: string | undefined;
 const polls = () => sandbox.requests.filter((r) => r.path.endsWith(`/jobs/${heartbeat}`)).length;
 
 beforeAll(async () => {
@@ -170,6 +172,7 @@ test(
 		const killed = await longRun('kill');
 		const killedAt = Date.now();
 		await session.n8n.stop(WORKERS[killed.worker], 'SIGKILL');
+		workerLeftDown = WORKERS[killed.worker];
 		log(`(c) SIGKILL worker ${killed.worker} running job ${killed.jobId} at ${elapsed()}`);
 		await controlJob(sandbox, second, { status: 'success', hold: false });
 		await until(
@@ -234,13 +237,19 @@ test(
 		const pkg = { name: '@mendable/n8n-nodes-firecrawl', version: '2.1.2' };
 		const installed = (process: string) =>
 			join(session.n8n.nodesFolder(process), 'node_modules', pkg.name, 'package.json');
+		if (workerLeftDown) await session.n8n.start(workerLeftDown);
+		workerLeftDown = undefined;
 		await session.rest.call('POST', '/community-packages', pkg);
 		expect(existsSync(installed('main'))).toBe(true);
 		for (const worker of WORKERS)
-			await until(
+			await waitUntil(
 				`${worker} installs ${pkg.name}`,
 				async () => existsSync(installed(worker)),
 				180_000,
+				{
+					everyMs: 250,
+					context: () => `at ${elapsed()}\n${worker}:\n${session.n8n.output(worker).slice(-2000)}`,
+				},
 			);
 		log(`(d) both workers installed ${pkg.name} at ${elapsed()}`);
 		for (const process of ['main', ...WORKERS])
