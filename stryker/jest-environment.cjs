@@ -1,0 +1,94 @@
+/**
+ * The jest environment of each test file under Stryker: jest's node environment, which
+ * - runs in its tier's time zone: Node.js takes a new process.env.TZ at once, so both tiers run
+ *   in Stryker's one jest process, each in the zone npm test gives it;
+ * - in the dry run, writes down which test files ran each mutant and how long each file and test
+ *   took (DRY_RUN, read by test-file-filter.cjs and cheap-first-sequencer.cjs too);
+ * - in a mutant's run, gives each test twice its dry-run time and ten seconds, a hang's end
+ *   without Stryker's restart of the runner, and skips the tests left once one failed: the mutant
+ *   is killed, and Stryker's jest runner cannot bail by itself;
+ * - reports each test's coverage to Stryker (its mixin).
+ */
+const { readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { TestEnvironment } = require('jest-environment-node');
+const { mixinJestEnvironment } = require('@stryker-mutator/jest-runner');
+
+const DRY_RUN = join(process.cwd(), '.stryker-dry-run.json');
+/** Mutant id → the test files whose tests ran it, and those that ran it outside any test; times. */
+const recorded = { perTest: {}, static: {}, fileMs: {}, testMs: {} };
+/** What the dry run recorded, as a mutant's run reads it (a runner may start after the dry run). */
+let dryRun;
+/** The mutant of this run, and whether one of its tests failed already. */
+const run = { mutant: undefined, killed: false };
+
+const activeMutant = () => process.env.__STRYKER_ACTIVE_MUTANT__;
+const strykerContext = (global) => global[global.__strykerGlobalNamespace__ ?? '__stryker__'];
+
+/** A test's name with the names of the blocks around it. */
+function testName(test) {
+	const names = [test.name];
+	for (let block = test.parent; block?.parent; block = block.parent) names.unshift(block.name);
+	return names.join(' ');
+}
+
+/** How many times each mutant ran, in tests and outside them. */
+function hitCounts(context) {
+	const perTest = {};
+	for (const hits of Object.values(context?.mutantCoverage?.perTest ?? {}))
+		for (const [id, n] of Object.entries(hits)) perTest[id] = (perTest[id] ?? 0) + n;
+	return { perTest, static: { ...context?.mutantCoverage?.static } };
+}
+
+class StrykerTestEnvironment extends TestEnvironment {
+	#testPath;
+	#started;
+	#hitsBefore;
+
+	constructor(config, context) {
+		const timeZone = config.projectConfig.testEnvironmentOptions?.timeZone;
+		if (timeZone) process.env.TZ = timeZone;
+		super(config, context);
+		this.#testPath = context.testPath;
+	}
+
+	async setup() {
+		this.#started = Date.now();
+		await super.setup();
+		this.#hitsBefore = hitCounts(strykerContext(this.global));
+	}
+
+	async handleTestEvent(event) {
+		const test = event.test && `${this.#testPath} ${testName(event.test)}`;
+		if (activeMutant() === undefined) {
+			if (event.name === 'test_done') recorded.testMs[test] = event.test.duration;
+			return;
+		}
+		if (run.mutant !== activeMutant())
+			Object.assign(run, { mutant: activeMutant(), killed: false });
+		if (event.name === 'test_done' && event.test.errors.length > 0) run.killed = true;
+		if (!run.killed && event.name === 'test_start') {
+			dryRun ??= JSON.parse(readFileSync(DRY_RUN, 'utf8'));
+			const ms = dryRun.testMs[test];
+			if (ms !== undefined) event.test.timeout = 2 * ms + 10_000;
+		}
+		if (run.killed && event.name === 'run_describe_start') event.describeBlock.mode = 'skip';
+		if (run.killed && event.name === 'test_start') event.test.mode = 'skip';
+	}
+
+	async teardown() {
+		if (activeMutant() === undefined && this.#hitsBefore) this.#recordDryRun();
+		await super.teardown();
+	}
+
+	#recordDryRun() {
+		const after = hitCounts(strykerContext(this.global));
+		for (const kind of ['perTest', 'static'])
+			for (const [id, n] of Object.entries(after[kind]))
+				if (n > (this.#hitsBefore[kind][id] ?? 0)) (recorded[kind][id] ??= []).push(this.#testPath);
+		recorded.fileMs[this.#testPath] = Date.now() - this.#started;
+		writeFileSync(DRY_RUN, JSON.stringify(recorded));
+	}
+}
+
+module.exports = mixinJestEnvironment(StrykerTestEnvironment);
