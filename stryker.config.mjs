@@ -39,7 +39,8 @@ export default {
 	htmlReporter: { fileName: `${reports}/index.html` },
 	jsonReporter: { fileName: `${reports}/mutation.json` },
 	clearTextReporter: { allowColor: false, logTests: false },
-	// A checker and a test runner per two cores (Stryker's own process mostly waits on them).
+	// Stryker gives half to TypeScript checkers, the rest to test runners. A test runner keeps more
+	// than a core busy, so more runners are no faster, and slow each test past its dry-run time.
 	concurrency: availableParallelism(),
 	thresholds: { high: part.target, low: part.target, break: part.target },
 	// Timeouts count as killed: a mutant that hangs the suite is found.

@@ -15,7 +15,7 @@ export const TARGETS: ReadonlyArray<{ folder: string; target: number; restOf?: b
 /** The report's files, as far as a score needs them. */
 export type ReportFiles = Record<string, { mutants: ReadonlyArray<{ status: string }> }>;
 
-export interface FolderScore {
+interface FolderScore {
 	folder: string;
 	target: number;
 	score: number;

@@ -15,17 +15,19 @@ const unknown = parts.filter((part) => !(part in PARTS));
 if (unknown.length > 0)
 	throw new Error(`not a part: ${unknown.join(', ')} (parts: ${Object.keys(PARTS).join(', ')})`);
 
+const run = parts.length > 0 ? parts : Object.keys(PARTS);
 let failed = false;
-for (const part of parts.length > 0 ? parts : Object.keys(PARTS)) {
-	const run = spawnSync('npx', ['stryker', 'run'], {
+for (const part of run) {
+	const stryker = spawnSync('npx', ['stryker', 'run'], {
 		stdio: 'inherit',
 		env: { ...process.env, MUTATION_PART: part },
 	});
-	failed ||= run.status !== 0;
+	failed ||= stryker.status !== 0;
 }
 
+// The reports of the parts run now only: another part's may be older than the code.
 const files: ReportFiles = {};
-for (const part of Object.keys(PARTS)) {
+for (const part of run) {
 	const report = `reports/mutation/${part}/mutation.json`;
 	if (existsSync(report)) Object.assign(files, JSON.parse(readFileSync(report, 'utf8')).files);
 }

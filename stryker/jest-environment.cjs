@@ -15,8 +15,8 @@ const { TestEnvironment } = require('jest-environment-node');
 const { mixinJestEnvironment } = require('@stryker-mutator/jest-runner');
 
 const DRY_RUN = join(process.cwd(), '.stryker-dry-run.json');
-/** Mutant id → the test files whose tests ran it, and those that ran it outside any test; times. */
-const recorded = { perTest: {}, static: {}, fileMs: {}, testMs: {} };
+/** Mutant id → the test files whose tests ran it; how long each file and test took. */
+const recorded = { perTest: {}, fileMs: {}, testMs: {} };
 /** What the dry run recorded, as a mutant's run reads it (a runner may start after the dry run). */
 let dryRun;
 /** The mutant of this run, and whether one of its tests failed already. */
@@ -32,12 +32,12 @@ function testName(test) {
 	return names.join(' ');
 }
 
-/** How many times each mutant ran, in tests and outside them. */
+/** How many times each mutant ran in tests. */
 function hitCounts(context) {
-	const perTest = {};
+	const counts = {};
 	for (const hits of Object.values(context?.mutantCoverage?.perTest ?? {}))
-		for (const [id, n] of Object.entries(hits)) perTest[id] = (perTest[id] ?? 0) + n;
-	return { perTest, static: { ...context?.mutantCoverage?.static } };
+		for (const [id, n] of Object.entries(hits)) counts[id] = (counts[id] ?? 0) + n;
+	return counts;
 }
 
 class StrykerTestEnvironment extends TestEnvironment {
@@ -83,9 +83,8 @@ class StrykerTestEnvironment extends TestEnvironment {
 
 	#recordDryRun() {
 		const after = hitCounts(strykerContext(this.global));
-		for (const kind of ['perTest', 'static'])
-			for (const [id, n] of Object.entries(after[kind]))
-				if (n > (this.#hitsBefore[kind][id] ?? 0)) (recorded[kind][id] ??= []).push(this.#testPath);
+		for (const [id, n] of Object.entries(after))
+			if (n > (this.#hitsBefore[id] ?? 0)) (recorded.perTest[id] ??= []).push(this.#testPath);
 		recorded.fileMs[this.#testPath] = Date.now() - this.#started;
 		writeFileSync(DRY_RUN, JSON.stringify(recorded));
 	}

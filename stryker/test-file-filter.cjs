@@ -13,7 +13,7 @@ module.exports = async (testPaths) => {
 	const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 	if (mutant === undefined) return { filtered: testPaths };
 	dryRun ??= JSON.parse(readFileSync(DRY_RUN, 'utf8'));
-	// A mutant that ran only while modules load runs with every file that loaded it.
-	const files = new Set(dryRun.perTest[mutant] ?? dryRun.static[mutant] ?? testPaths);
+	// Stryker runs only mutants some test ran (ignoreStatic leaves out those only module loading ran).
+	const files = new Set(dryRun.perTest[mutant]);
 	return { filtered: testPaths.filter((path) => files.has(path)) };
 };
