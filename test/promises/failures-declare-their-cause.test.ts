@@ -122,6 +122,10 @@ describe('the node', () => {
 		expect(contradicts.error?.message).toContain('came back as offset 0');
 		expect(declared(contradicts.error)).toEqual({ cause: 'node-defect' });
 		expect(tooLong.error?.message).toContain('did not end after 3 pages');
+		// No one page to blame: the request named without an offset.
+		expect(tooLong.error?.description).toBe(
+			'Request: GET /api/public/v1/assets. Narrow it with a Folder filter, or turn off Return All and set a Limit.',
+		);
 		expect(declared(tooLong.error)).toEqual({ cause: 'configuration-invalid' });
 	});
 

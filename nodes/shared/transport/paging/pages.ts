@@ -45,7 +45,7 @@ export async function* pagesAhead<T>(
 	ahead: Ahead,
 ): AsyncGenerator<{ offset: number; page: ListPage<T> }> {
 	const inFlight = new Map<number, InFlight<T>>();
-	let [size, stride, launched, last, ended] = [ahead.size, 0, 0, ahead.most - 1, false];
+	let [size, stride, launched, last] = [ahead.size, 0, 0, ahead.most - 1];
 	const offsetOf = (index: number) => ahead.from + index * stride;
 	const launch = (index: number) => {
 		const abort = new AbortController();
@@ -69,12 +69,12 @@ export async function* pagesAhead<T>(
 			const page = checked(offsetOf(index), await inFlight.get(index)!.answer);
 			inFlight.delete(index);
 			if (index === 0) [size, stride] = [page.meta.limit, strideOf(page.meta.limit)];
+			// The page that ends the listing lowered `last` as it came: the loop ends with it.
 			yield { offset: offsetOf(index), page };
-			if (!page.meta.hasMore) return void (ended = true);
 		}
 	} finally {
-		// Past the end, pages answer about as soon; aborted, they could reach the server later.
-		if (!ended) for (const { abort } of inFlight.values()) abort.abort();
+		// Left early (or past the end): the pages under way are no longer wanted.
+		for (const { abort } of inFlight.values()) abort.abort();
 	}
 }
 
