@@ -183,7 +183,8 @@ describe('a listing longer than one poll', () => {
 				await removeAsset(big, stableUuid('generated:5000'));
 			});
 			// A removal is confirmed by a request in the poll that ends the round, or (when that
-			// poll's time ran out) first thing in the next poll; either way only once the round is whole.
+			// poll's time ran out) in the next poll, beside its listing; either way only once the
+			// round is whole.
 			const after = await wholeRound(0);
 			const removal = 'removed ' + stableUuid('generated:5000');
 			expect([...next.flat(), ...after.flat()].sort()).toEqual([

@@ -11,8 +11,10 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-/** A poll holding the guard this long is taken for dead (polls end within 30 s). */
-const STALE_AFTER_MS = 120_000;
+import { POLL_CEILING_MS } from './window';
+
+/** A poll holding the guard this long is taken for dead: polls end within their ceiling. */
+const STALE_AFTER_MS = 4 * POLL_CEILING_MS;
 /** A commit that never came delays what its poll found this long at most, never silences it. */
 export const KEPT_WITHIN_MS = 120_000;
 const KEY = 'emitted';

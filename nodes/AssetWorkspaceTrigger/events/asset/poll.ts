@@ -147,7 +147,7 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	// The candidates still unconfirmed are asked beside the listing, not before it: a request that
 	// does not answer holds its own place only, never the listing.
 	const carried = poll.removed ? [...(state.unconfirmed ?? [])] : [];
-	const [early, read] = await Promise.all([
+	const [carriedAnswers, read] = await Promise.all([
 		askRemovals(poll, carried),
 		readRound(poll, state, restart),
 	]);
@@ -159,14 +159,14 @@ export async function pollAssets(ctx: IPollFunctions, poll: AssetPoll) {
 	const now = first ? firstReadingBegan(dated, read.written) : dated;
 	const fired = recordPages(ctx, poll, state, read.pages, now);
 	// After the pages: one that listed an asset confirmed gone meanwhile does not keep it in scope.
-	const earlyRemovals = recordRemovals(state, early, poll);
-	if (earlyRemovals.waitTooLong) throw earlyRemovals.waitTooLong;
+	const carriedRemovals = recordRemovals(state, carriedAnswers, poll);
+	if (carriedRemovals.waitTooLong) throw carriedRemovals.waitTooLong;
 	const candidates = endOfReading(state, read, restart);
 	const removals = recordRemovals(state, await askRemovals(poll, candidates), poll);
 	if (removals.waitTooLong) throw removals.waitTooLong;
 	// A poll that learnt nothing leaves no state: the next one still begins the first reading.
 	saveAssetsState(staticData, state, unchanged);
-	const items = [...fired.map((json) => ({ json })), ...earlyRemovals.fired, ...removals.fired];
+	const items = [...fired.map((json) => ({ json })), ...carriedRemovals.fired, ...removals.fired];
 	return items.length > 0 ? [items] : null;
 }
 
