@@ -29,7 +29,7 @@ function digitValue(digit: string) {
  * and other marks, width and compatibility forms, canonical equivalents, ß and ss, ligatures,
  * trailing spaces, ignorable punctuation and spaces; and the digits of every script, katakana and
  * hiragana, small kana, Hebrew final forms and Thai and Lao vowels written first. Coarser than each
- * of them: it may cost requests, never an asset.
+ * of them: it may cost requests, or refuse a page's worth of one group in a row, never an asset.
  */
 export function nameGroup(name: string): string {
 	return (
