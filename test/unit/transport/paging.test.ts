@@ -159,6 +159,33 @@ describe('Limit and the pickers', () => {
 		expect(ids(result.items.slice(0, 30))).toEqual(ids(every.filter(keep).slice(0, 30)));
 	});
 
+	test('a picker whose place is gone from the listing goes on from the top next time', async () => {
+		const every = items(300);
+		const { fetchPage } = server(every);
+		const first = await search(fetchPage, {
+			max: 1,
+			keep: () => false,
+			maxPages: 1,
+			pagesRunOut: 'pause',
+		});
+		expect(first.next?.from?.offset).toBe(0);
+		// Every asset gone, others in their place: no page joins the token's again.
+		every.splice(
+			0,
+			every.length,
+			...items(300).map((item) => ({ id: `new ${item.id}`, name: `new ${item.name}` })),
+		);
+		const cursor = cursorFromToken(cursorToken(first.next!));
+		const after = await search(fetchPage, {
+			...cursor,
+			max: 1,
+			keep: () => false,
+			maxPages: 50,
+			pagesRunOut: 'pause',
+		});
+		expect(after).toEqual({ items: [], next: {} });
+	});
+
 	test('a picker reads at most maxPages and hands back where to go on; going on gives each asset once', async () => {
 		const every = items(3000);
 		const { fetchPage, asked } = server(every, { hidden: (i) => i % 7 === 0 });
