@@ -217,7 +217,8 @@ describe('Limit and the pickers', () => {
 		});
 		const junk = [undefined, '', 'x', '200', 'null', '{"offset":-5,"limit":100,"marks":[]}'];
 		junk.push('{"offset":1,"limit":100,"marks":[["a"]]}', '{"offset":1.5,"limit":100,"marks":[]}');
-		junk.push('{"offset":1,"limit":0,"marks":[]}');
+		junk.push('{"offset":1,"limit":0,"marks":[]}', '{"offset":1,"limit":100,"marks":[["a",5]]}');
+		junk.push('{"offset":1,"limit":100,"marks":[[5,"a"]]}', '{"offset":1,"limit":100,"marks":{}}');
 		for (const token of junk) expect(cursorFromToken(token)).toEqual({});
 	});
 
