@@ -215,6 +215,9 @@ describe('Limit and the pickers', () => {
 		expect(cursorFromToken('{"offset":200,"limit":100,"marks":[]}')).toEqual({
 			from: { offset: 200, limit: 100, marks: [] },
 		});
+		expect(cursorFromToken('{"offset":0,"limit":1,"marks":[]}')).toEqual({
+			from: { offset: 0, limit: 1, marks: [] },
+		});
 		const junk = [undefined, '', 'x', '200', 'null', '{"offset":-5,"limit":100,"marks":[]}'];
 		junk.push('{"offset":1,"limit":100,"marks":[["a"]]}', '{"offset":1.5,"limit":100,"marks":[]}');
 		junk.push('{"offset":1,"limit":0,"marks":[]}', '{"offset":1,"limit":100,"marks":[["a",5]]}');
