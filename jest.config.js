@@ -13,8 +13,6 @@ const { join } = require('node:path');
 const common = {
 	rootDir: __dirname,
 	transform: { '^.+\\.ts$': '<rootDir>/test/harness/esbuild-transform.js' },
-	// Stryker's copies of the project (npm run test:mutation) are not part of it.
-	modulePathIgnorePatterns: ['<rootDir>/tmp/stryker/'],
 };
 
 const E2E = join(__dirname, 'test', 'e2e');

@@ -1,5 +1,6 @@
 // @ts-check
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import parts from './stryker/parts.cjs';
 
@@ -47,7 +48,8 @@ export default {
 	timeoutMS: 10_000,
 	// Both tiers in one jest process take minutes.
 	dryRunTimeoutMinutes: 30,
-	tempDirName: `tmp/stryker/${partName}`,
+	// Outside the project: n8n's lint and jest would read the sandbox's copy of the code as ours.
+	tempDirName: join(tmpdir(), 'asset-workspace-stryker', partName),
 	ignorePatterns: [
 		'dist',
 		'tmp',

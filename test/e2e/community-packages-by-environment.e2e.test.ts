@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Installing by environment variable, as the README tells Docker and n8n 3 users, in a real n8n
  * 2.41.1: with N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV=true, N8N_COMMUNITY_PACKAGES names packages as

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * n8n's SSRF protection in a real n8n 2.41.1 (N8N_SSRF_PROTECTION_ENABLED=true; off by default):
  * it checks this node's requests and the credential's test. The sandbox on loopback is refused

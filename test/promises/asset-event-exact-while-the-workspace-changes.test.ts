@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Promise: the Asset event fires each change once, nothing that never was, nothing from before its
  * first reading (each asset that existed then once, with Fire for What Exists), each removal once
