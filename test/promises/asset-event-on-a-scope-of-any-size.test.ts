@@ -13,6 +13,9 @@ import { sendJson, useFakeServers } from '../harness/fake-server';
 import { N8N_MODES, TriggerHarness } from '../harness/trigger';
 
 const serve = useFakeServers();
+// Bounded by polls (five at most a reading), not time: a hang guard far above a starved run
+// (three minutes were too few beside a mutation run on two cores).
+jest.setTimeout(15 * 60_000);
 const COUNT = 140_000;
 const BEFORE = '2026-11-26T02:00:00Z';
 
