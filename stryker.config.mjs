@@ -44,8 +44,10 @@ export default {
 	// than a core busy, so more runners are no faster, and slow each test past its dry-run time.
 	concurrency: availableParallelism(),
 	thresholds: { high: part.target, low: part.target, break: part.target },
-	// Timeouts count as killed: a mutant that hangs the suite is found.
-	timeoutMS: 10_000,
+	// Timeouts count as killed: a mutant that hangs the suite is found. Generous, so that other
+	// work on the machine does not make a slow run of a correct mutant a timeout.
+	timeoutFactor: 3,
+	timeoutMS: 30_000,
 	// Both tiers in one jest process take minutes.
 	dryRunTimeoutMinutes: 30,
 	// Outside the project: n8n's lint and jest would read the sandbox's copy of the code as ours.

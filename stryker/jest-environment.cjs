@@ -4,7 +4,7 @@
  *   in Stryker's one jest process, each in the zone npm test gives it;
  * - in the dry run, writes down which test files ran each mutant and how long each file and test
  *   took (DRY_RUN, read by test-file-filter.cjs and cheap-first-sequencer.cjs too);
- * - in a mutant's run, gives each test twice its dry-run time and ten seconds, a hang's end
+ * - in a mutant's run, gives each test three times its dry-run time and 30 s, a hang's end
  *   without Stryker's restart of the runner, and skips the tests left once one failed: the mutant
  *   is killed, and Stryker's jest runner cannot bail by itself;
  * - reports each test's coverage to Stryker (its mixin).
@@ -70,7 +70,7 @@ class StrykerTestEnvironment extends TestEnvironment {
 		if (!run.killed && event.name === 'test_start') {
 			dryRun ??= JSON.parse(readFileSync(DRY_RUN, 'utf8'));
 			const ms = dryRun.testMs[test];
-			if (ms !== undefined) event.test.timeout = 2 * ms + 10_000;
+			if (ms !== undefined) event.test.timeout = 3 * ms + 30_000;
 		}
 		if (run.killed && event.name === 'run_describe_start') event.describeBlock.mode = 'skip';
 		if (run.killed && event.name === 'test_start') event.test.mode = 'skip';
