@@ -27,6 +27,12 @@ describe('Return All', () => {
 		}
 	});
 
+	test('a reading that may not start over, from the top with nothing read: its first page is its start, each page asked once', async () => {
+		const { fetchPage, asked } = server(items(250));
+		expect(await readAll(fetchPage, { restart: false, width: 1 })).toEqual(items(250));
+		expect(asked.map((page) => page.offset)).toEqual([0, 98, 196]);
+	});
+
 	test('a server whose page is smaller than asked (meta.limit 50): offsets step by 48 (two assets of overlap), all 250 read', async () => {
 		const { fetchPage, asked } = server(items(250), { pageSize: 50 });
 		expect(await all(fetchPage)).toEqual(items(250));
