@@ -3,16 +3,13 @@
  * first, so that once a cheap test has killed the mutant the environment skips the slow ones.
  * jest's own order otherwise.
  */
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
-
-const DRY_RUN = join(process.cwd(), '.stryker-dry-run.json');
+const { dryRun } = require('./dry-run.cjs');
 
 module.exports = class CheapFirstSequencer extends Sequencer {
 	sort(tests) {
 		if (process.env.__STRYKER_ACTIVE_MUTANT__ === undefined) return super.sort(tests);
-		const { fileMs } = JSON.parse(readFileSync(DRY_RUN, 'utf8'));
+		const { fileMs } = dryRun();
 		return [...tests].sort((a, b) => (fileMs[a.path] ?? 0) - (fileMs[b.path] ?? 0));
 	}
 };

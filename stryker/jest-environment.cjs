@@ -3,22 +3,19 @@
  * - runs in its tier's time zone: Node.js takes a new process.env.TZ at once, so both tiers run
  *   in Stryker's one jest process, each in the zone npm test gives it;
  * - in the dry run, writes down which test files ran each mutant and how long each file and test
- *   took (DRY_RUN, read by test-file-filter.cjs and cheap-first-sequencer.cjs too);
+ *   took (dry-run.cjs);
  * - in a mutant's run, gives each test three times its dry-run time and 30 s, a hang's end
  *   without Stryker's restart of the runner, and skips the tests left once one failed: the mutant
  *   is killed, and Stryker's jest runner cannot bail by itself;
  * - reports each test's coverage to Stryker (its mixin).
  */
-const { readFileSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { writeFileSync } = require('node:fs');
 const { TestEnvironment } = require('jest-environment-node');
 const { mixinJestEnvironment } = require('@stryker-mutator/jest-runner');
+const { DRY_RUN, dryRun } = require('./dry-run.cjs');
 
-const DRY_RUN = join(process.cwd(), '.stryker-dry-run.json');
 /** Mutant id → the test files whose tests ran it; how long each file and test took. */
 const recorded = { perTest: {}, fileMs: {}, testMs: {} };
-/** What the dry run recorded, as a mutant's run reads it (a runner may start after the dry run). */
-let dryRun;
 /** The mutant of this run, and whether one of its tests failed already. */
 const run = { mutant: undefined, killed: false };
 
@@ -68,8 +65,7 @@ class StrykerTestEnvironment extends TestEnvironment {
 			Object.assign(run, { mutant: activeMutant(), killed: false });
 		if (event.name === 'test_done' && event.test.errors.length > 0) run.killed = true;
 		if (!run.killed && event.name === 'test_start') {
-			dryRun ??= JSON.parse(readFileSync(DRY_RUN, 'utf8'));
-			const ms = dryRun.testMs[test];
+			const ms = dryRun().testMs[test];
 			if (ms !== undefined) event.test.timeout = 3 * ms + 30_000;
 		}
 		if (run.killed && event.name === 'run_describe_start') event.describeBlock.mode = 'skip';
