@@ -43,11 +43,16 @@ const jobsFor = async (call: string) =>
 /** The runs the trigger's workflow started for a watched job (its MESSAGE is "<jobId> <status>"). */
 const notifications = async (jobId: string) =>
 	(await sandboxJobs(sandbox)).filter((j) => String(j.parameters.MESSAGE ?? '').startsWith(jobId));
-/** Waits as `until` does, its failure saying when and what main printed. */
-const until = async <T>(what: string, check: () => Promise<T | undefined | false>, ms: number) =>
+/** Waits as `until` does, its failure saying when and what `process` (main unless told) printed. */
+const until = async <T>(
+	what: string,
+	check: () => Promise<T | undefined | false>,
+	ms: number,
+	process = 'main',
+) =>
 	await waitUntil(what, check, ms, {
 		everyMs: 250,
-		context: () => `at ${elapsed()}\nmain:\n${session.n8n.output('main').slice(-2000)}`,
+		context: () => `at ${elapsed()}\n${process}:\n${session.n8n.output(process).slice(-2000)}`,
 	});
 /** The worker whose log names the job: the node logs `job <id> queued` before it waits. */
 const workerOf = (jobId: string) =>
@@ -242,14 +247,11 @@ test(
 		await session.rest.call('POST', '/community-packages', pkg);
 		expect(existsSync(installed('main'))).toBe(true);
 		for (const worker of WORKERS)
-			await waitUntil(
+			await until(
 				`${worker} installs ${pkg.name}`,
 				async () => existsSync(installed(worker)),
 				180_000,
-				{
-					everyMs: 250,
-					context: () => `at ${elapsed()}\n${worker}:\n${session.n8n.output(worker).slice(-2000)}`,
-				},
+				worker,
 			);
 		log(`(d) both workers installed ${pkg.name} at ${elapsed()}`);
 		for (const process of ['main', ...WORKERS])
