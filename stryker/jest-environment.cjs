@@ -13,13 +13,10 @@ const { writeFileSync } = require('node:fs');
 const { TestEnvironment } = require('jest-environment-node');
 const { mixinJestEnvironment } = require('@stryker-mutator/jest-runner');
 const { DRY_RUN, dryRun } = require('./dry-run.cjs');
+const { activeMutant, killedAlready, markKilled } = require('./mutant-run.cjs');
 
 /** Mutant id → the test files whose tests ran it; how long each file and test took. */
 const recorded = { perTest: {}, fileMs: {}, testMs: {} };
-/** The mutant of this run, and whether one of its tests failed already. */
-const run = { mutant: undefined, killed: false };
-
-const activeMutant = () => process.env.__STRYKER_ACTIVE_MUTANT__;
 const strykerContext = (global) => global[global.__strykerGlobalNamespace__ ?? '__stryker__'];
 
 /** A test's name with the names of the blocks around it. */
@@ -61,15 +58,14 @@ class StrykerTestEnvironment extends TestEnvironment {
 			if (event.name === 'test_done') recorded.testMs[test] = event.test.duration;
 			return;
 		}
-		if (run.mutant !== activeMutant())
-			Object.assign(run, { mutant: activeMutant(), killed: false });
-		if (event.name === 'test_done' && event.test.errors.length > 0) run.killed = true;
-		if (!run.killed && event.name === 'test_start') {
+		if (event.name === 'test_done' && event.test.errors.length > 0) markKilled();
+		const killed = killedAlready();
+		if (!killed && event.name === 'test_start') {
 			const ms = dryRun().testMs[test];
 			if (ms !== undefined) event.test.timeout = 3 * ms + 30_000;
 		}
-		if (run.killed && event.name === 'run_describe_start') event.describeBlock.mode = 'skip';
-		if (run.killed && event.name === 'test_start') event.test.mode = 'skip';
+		if (killed && event.name === 'run_describe_start') event.describeBlock.mode = 'skip';
+		if (killed && event.name === 'test_start') event.test.mode = 'skip';
 	}
 
 	async teardown() {

@@ -22,6 +22,8 @@ module.exports = {
 	// At the top level too: Stryker hands this configuration to jest as a JSON --config, which jest
 	// spreads over every project, and Stryker's own environment wraps the one named here.
 	testEnvironment: join(__dirname, 'jest-environment.cjs'),
+	// Stryker checks the framework's name at the top level; jest reads it from each project.
+	testRunner: join(__dirname, 'jest-circus-after-a-kill.cjs'),
 	filter: join(__dirname, 'test-file-filter.cjs'),
 	testSequencer: join(__dirname, 'cheap-first-sequencer.cjs'),
 	projects: projects
@@ -30,6 +32,7 @@ module.exports = {
 			...project,
 			testEnvironment: join(__dirname, 'jest-environment.cjs'),
 			testEnvironmentOptions: { timeZone: TIME_ZONES[project.displayName] },
+			testRunner: join(__dirname, 'jest-circus-after-a-kill.cjs'),
 			setupFilesAfterEnv: [join(__dirname, 'setup.cjs')],
 			testPathIgnorePatterns: [...(project.testPathIgnorePatterns ?? []), ...LEFT_OUT],
 		})),
