@@ -2,18 +2,21 @@
 import { MAX_CLOCK_SKEW_MS, parseHttpDate } from '../../shared/transport/policy/serviceClock';
 
 // ISO 8601 with `T` or a space (Python's str(datetime), SQL text), any fraction, a zone or none;
-// a zone written as UTC or GMT (as some databases print it) is UTC.
-const ISO =
-	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*([Zz]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
+// a zone written as UTC or GMT (as some databases print it) is UTC. A literal in a function, not a
+// module constant, so that mutation testing tries each part of it against the tests that read times.
+const isoFields = (time: string) =>
+	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*([Zz]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i.exec(
+		time,
+	);
 
 /** A time the service wrote, in ms; undefined when empty or in no form this node reads. */
 export function timeOf(time: string | null | undefined): number | undefined {
 	if (!time) return undefined;
-	const match = ISO.exec(time.trim());
+	const match = isoFields(time.trim());
 	if (!match) return parseHttpDate(time);
-	const [, year, month, day, hours = '0', minutes = '0', seconds = '0', fraction = '', zone] =
-		match;
-	const fields = [year, month, day, hours, minutes, seconds].map(Number);
+	const [, year, month, day, hours, minutes, seconds, fraction, zone] = match;
+	// A date alone is its midnight; a time without seconds, its first second.
+	const fields = [year, month, day, hours, minutes, seconds].map((field) => Number(field ?? 0));
 	const at = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
 	// Month 13, 31 Feb or 25:00 would roll over into another time: not a time at all.
 	const check = new Date(at);
@@ -22,7 +25,7 @@ export function timeOf(time: string | null | undefined): number | undefined {
 		return undefined;
 	const offset = zoneOffsetMs(zone);
 	if (offset === undefined) return undefined;
-	return at + Math.floor(Number(`0.${fraction || '0'}`) * 1000) - offset;
+	return at + Math.floor(Number(`0.${fraction ?? ''}`) * 1000) - offset;
 }
 
 /** A zone's offset in ms; undefined past 23:59 (`+99:99` is no zone). */

@@ -140,6 +140,7 @@ test('reading copies the stored state; writing assigns a new top-level value', (
 	writeWatchState(staticData, state, [id(1)]);
 	expect(staticData.jobs).toBe(state);
 	expect(readWatchState({ jobs: 'garbage' })).toEqual({});
+	expect(readWatchState({ jobs: null })).toEqual({});
 });
 
 test('state stays bounded: past MAX_REMEMBERED, the oldest ids no longer watched are forgotten first', () => {

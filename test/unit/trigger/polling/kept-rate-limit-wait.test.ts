@@ -30,3 +30,9 @@ test('a wait of 16.7 h kept before (by an older version) is no wait: the poll as
 	expect(slowedUntil(state, NOW, CAP)).toBeUndefined();
 	expect(slowedUntil(state, NOW + 120_000, CAP)).toBeUndefined();
 });
+
+test('a wait that has ended is no wait, to the millisecond', () => {
+	expect(slowedUntil({ rateLimitedUntil: NOW - 1 }, NOW, CAP)).toBeUndefined();
+	expect(slowedUntil({ rateLimitedUntil: NOW }, NOW, CAP)).toBeUndefined();
+	expect(slowedUntil({ rateLimitedUntil: NOW + 1 }, NOW, CAP)).toBe(NOW + 1);
+});

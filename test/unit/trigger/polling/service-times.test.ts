@@ -35,6 +35,11 @@ test.each([
 	expect(timeOf(time)).toBe(AT);
 });
 
+test('a date alone is its midnight, a time without seconds its first second', () => {
+	expect(timeOf('2026-11-26')).toBe(Date.UTC(2026, 10, 26));
+	expect(timeOf('2026-11-26T02:00Z')).toBe(AT);
+});
+
 test('a fraction is read to the millisecond', () => {
 	expect(timeOf('2026-11-26 02:00:00.123456')).toBe(AT + 123);
 	expect(timeOf('2026-11-26T02:00:00,5Z')).toBe(AT + 500);
@@ -43,6 +48,7 @@ test('a fraction is read to the millisecond', () => {
 test.each([
 	'',
 	'yesterday',
+	'x2026-11-26T02:00:00Z',
 	'2026-02-31T00:00:00Z',
 	'2026-11-26T25:00:00Z',
 	'2026-13-01T00:00:00Z',
