@@ -3,6 +3,8 @@
  * and a longer one that an older version kept is no wait at all. Pure: well
  * under a second.
  */
+import { ObservableObject } from 'n8n-workflow';
+
 import {
 	keepSlowdown,
 	slowedUntil,
@@ -23,6 +25,7 @@ test('a wait of 16.7 h is kept as 60 s', () => {
 	const state: Record<string, unknown> = {};
 	keepSlowdown(state, NOW + 60_000_000, NOW, CAP);
 	expect(state.rateLimitedUntil).toBe(NOW + CAP);
+	expect(slowedUntil(state, NOW, CAP)).toBe(NOW + CAP);
 });
 
 test('a wait of 16.7 h kept before (by an older version) is no wait: the poll asks', () => {
@@ -35,4 +38,12 @@ test('a wait that has ended is no wait, to the millisecond', () => {
 	expect(slowedUntil({ rateLimitedUntil: NOW - 1 }, NOW, CAP)).toBeUndefined();
 	expect(slowedUntil({ rateLimitedUntil: NOW }, NOW, CAP)).toBeUndefined();
 	expect(slowedUntil({ rateLimitedUntil: NOW + 1 }, NOW, CAP)).toBe(NOW + 1);
+});
+
+test("with no wait to forget, n8n's static data is left unchanged (n8n saves what changed)", () => {
+	const state = ObservableObject.create({});
+	keepSlowdown(state, NOW - 1, NOW, CAP);
+	expect(state.__dataChanged).toBeFalsy();
+	keepSlowdown(state, NOW + 5_000, NOW, CAP);
+	expect(state.__dataChanged).toBe(true);
 });
