@@ -1,14 +1,17 @@
 /**
  * Asking within the poll's window (polling/askWithin.ts): an id is asked while at least
  * LEAST_TIME_TO_ASK_MS of the window is left and left out after; each answer is the id's own (a
- * value, not found, or its API error), and an error that is no API error fails the poll. Pure:
- * well under a second.
+ * value, not found, or its API error), and an error that is no API error fails the poll. Which
+ * answers fail the whole poll: a 429 the node would not wait for, a wrong key (401), a key that
+ * reads nothing (403 to every id, checked with one listing request), every id failing alike.
+ * Pure: well under a second.
  */
 import { NodeApiError, NodeOperationError, type INode, type IPollFunctions } from 'n8n-workflow';
 
 import type { PollWindowed } from '../../../../nodes/AssetWorkspaceTrigger/polling/event';
 import {
 	askWithin,
+	failIfThePollFails,
 	LEAST_TIME_TO_ASK_MS,
 } from '../../../../nodes/AssetWorkspaceTrigger/polling/askWithin';
 
@@ -68,4 +71,57 @@ test('an error that is no API error fails the poll, as a node error', async () =
 	});
 	await expect(asking).rejects.toBeInstanceOf(NodeOperationError);
 	await expect(asking).rejects.toThrow('not a function');
+});
+
+const failing = (httpCode: string) => new NodeApiError(NODE, { message: httpCode }, { httpCode });
+/** A poll whose transport was (or was not) asked to wait too long, recording its requests. */
+function pollAsking(
+	askedToWaitTooLong = false,
+	listing: () => Promise<unknown> = async () => ({}),
+) {
+	const requests: unknown[] = [];
+	const api = {
+		askedToWaitTooLong,
+		request: async (request: unknown) => (requests.push(request), await listing()),
+	};
+	return {
+		poll: { api, until: NOW + 60_000, now: () => NOW } as unknown as PollWindowed,
+		requests,
+	};
+}
+const answersOf = (...codes: Array<string | undefined>) =>
+	codes.map((code, n) => (code ? { id: `${n}`, error: failing(code) } : { id: `${n}`, value: {} }));
+
+test('a 429 the node would not wait for fails the poll, whatever failed before it', async () => {
+	const answers = answersOf('500', '429', undefined);
+	await expect(failIfThePollFails(pollAsking(true).poll, answers)).rejects.toBe(answers[1].error);
+	await expect(failIfThePollFails(pollAsking(false).poll, answers)).resolves.toBeUndefined();
+});
+
+test('a wrong key (401) fails the poll, even for one id of many', async () => {
+	const answers = answersOf(undefined, '401', undefined);
+	await expect(failIfThePollFails(pollAsking().poll, answers)).rejects.toBe(answers[1].error);
+});
+
+test('403 to every id asks one listing, which tells a key that reads nothing; 403 to some is theirs', async () => {
+	const refused = failing('403');
+	const every = pollAsking(false, async () => {
+		throw refused;
+	});
+	await expect(failIfThePollFails(every.poll, answersOf('403', '403'))).rejects.toBe(refused);
+	expect(every.requests).toEqual([expect.objectContaining({ method: 'GET', path: ['assets'] })]);
+	const some = pollAsking();
+	await expect(failIfThePollFails(some.poll, answersOf('403', undefined))).resolves.toBeUndefined();
+	expect(some.requests).toEqual([]);
+});
+
+test('every id failing fails the poll with the first failure; some failing, never', async () => {
+	const every = answersOf('500', '503');
+	await expect(failIfThePollFails(pollAsking().poll, every)).rejects.toBe(every[0].error);
+	await expect(
+		failIfThePollFails(pollAsking().poll, answersOf('500', undefined)),
+	).resolves.toBeUndefined();
+	await expect(
+		failIfThePollFails(pollAsking().poll, answersOf('403', '500')),
+	).resolves.toBeUndefined();
 });

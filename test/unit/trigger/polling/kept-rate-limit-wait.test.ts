@@ -19,6 +19,9 @@ test('a wait within the cap is kept as it is, and forgotten once past', () => {
 	expect(slowedUntil(state, NOW, CAP)).toBe(NOW + 5_000);
 	keepSlowdown(state, NOW - 1, NOW, CAP);
 	expect(state).toEqual({});
+	keepSlowdown(state, NOW + 5_000, NOW, CAP);
+	keepSlowdown(state, NOW, NOW, CAP);
+	expect(state).toEqual({});
 });
 
 test('a wait of 16.7 h is kept as 60 s', () => {
