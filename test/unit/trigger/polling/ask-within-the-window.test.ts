@@ -112,6 +112,8 @@ test('403 to every id asks one listing, which tells a key that reads nothing; 40
 	expect(every.requests).toEqual([expect.objectContaining({ method: 'GET', path: ['assets'] })]);
 	const some = pollAsking();
 	await expect(failIfThePollFails(some.poll, answersOf('403', undefined))).resolves.toBeUndefined();
+	// Nothing asked (no id, or no time left): nothing to tell, no request.
+	await expect(failIfThePollFails(some.poll, [])).resolves.toBeUndefined();
 	expect(some.requests).toEqual([]);
 });
 
