@@ -18,11 +18,16 @@ export function timeOf(time: string | null | undefined): number | undefined {
 	// A date alone is its midnight; a time without seconds, its first second.
 	const fields = [year, month, day, hours, minutes, seconds].map((field) => Number(field ?? 0));
 	const at = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
-	// Month 13, 31 Feb or 25:00 would roll over into another time: not a time at all.
+	// Month 13, 31 Feb, 25:00 or 02:00:60 would roll over into another time: not a time at all.
 	const check = new Date(at);
-	const rolled = [check.getUTCMonth() + 1, check.getUTCDate(), check.getUTCHours()];
-	if (rolled.some((field, i) => field !== fields[i + 1]) || fields[4] > 59 || fields[5] > 59)
-		return undefined;
+	const read = [
+		check.getUTCMonth() + 1,
+		check.getUTCDate(),
+		check.getUTCHours(),
+		check.getUTCMinutes(),
+		check.getUTCSeconds(),
+	];
+	if (read.some((field, i) => field !== fields[i + 1])) return undefined;
 	const offset = zoneOffsetMs(zone);
 	if (offset === undefined) return undefined;
 	return at + Math.floor(Number(`0.${fraction ?? ''}`) * 1000) - offset;
