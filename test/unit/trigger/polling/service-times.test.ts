@@ -5,7 +5,7 @@
  * a time without a zone is UTC whatever n8n's own zone (this tier runs in Asia/Tokyo, the
  * integration tier west of UTC). Anything else is no time. Pure: well under a second.
  */
-import { timeOf } from '../../../../nodes/AssetWorkspaceTrigger/polling/times';
+import { newestOf, timeOf } from '../../../../nodes/AssetWorkspaceTrigger/polling/times';
 
 const AT = Date.UTC(2026, 10, 26, 2, 0, 0);
 
@@ -64,4 +64,17 @@ test.each([
 	'2026-11-26 02:00:00 UTC+1',
 ])('%j is no time', (time) => {
 	expect(timeOf(time)).toBeUndefined();
+});
+
+test('the newest of many times, whatever their zones, past what is no time', () => {
+	const times = ['2026-11-26T11:00:00+09:00', null, '2026-11-26 02:00:01', 'yesterday', undefined];
+	expect(newestOf(times)).toBe(AT + 1000);
+	expect(newestOf(['2026-11-26T02:00:02Z', '2026-11-26T02:00:01Z'])).toBe(AT + 2000);
+	expect(newestOf([null, 'yesterday'])).toBeUndefined();
+	expect(newestOf([])).toBeUndefined();
+});
+
+test('the newest of 200,000 times (a spread into Math.max would overflow the stack)', () => {
+	const times = Array.from({ length: 200_000 }, (_, n) => new Date(AT - n * 1000).toISOString());
+	expect(newestOf(times)).toBe(AT);
 });
