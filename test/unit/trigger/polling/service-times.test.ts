@@ -35,6 +35,12 @@ test.each([
 	expect(timeOf(time)).toBe(AT);
 });
 
+test('a zone up to 23:59 either way', () => {
+	expect(timeOf('2026-11-27T01:00:00+23:00')).toBe(AT);
+	expect(timeOf('2026-11-26T07:59:00+05:59')).toBe(AT);
+	expect(timeOf('2026-11-25T02:01:00-23:59')).toBe(AT);
+});
+
 test('a date alone is its midnight, a time without seconds its first second', () => {
 	expect(timeOf('2026-11-26')).toBe(Date.UTC(2026, 10, 26));
 	expect(timeOf('2026-11-26T02:00Z')).toBe(AT);
