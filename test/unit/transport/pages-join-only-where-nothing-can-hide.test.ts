@@ -46,3 +46,22 @@ test('a picker whose place is gone (300 removed before it) starts over instead o
 	expect(second.next).not.toEqual(first.next);
 	expect(second.next).toEqual({});
 });
+
+test('Return All, pages side by side: a page ending in equal names, ordered anew at each offset, is read on from before them at once, each page asked once', async () => {
+	// Positions 95 to 102 share one name; at offset 0 in one order, at every other offset reversed.
+	const every = items(300);
+	const group = Array.from({ length: 8 }, (_, i) => ({ id: `g${i}`, name: 'asset 00095 x' }));
+	const asked: number[] = [];
+	const fetchPage: FetchPage<Item> = async (offset, limit) => {
+		asked.push(offset);
+		const listing = [...every];
+		listing.splice(95, 8, ...(offset === 0 ? group : [...group].reverse()));
+		const data = listing.slice(offset, offset + limit);
+		return { data, meta: { limit, offset, hasMore: offset + limit < listing.length } };
+	};
+	const ids = (await readAll(fetchPage, { width: 3, maxPages: 100 })).map((item) => item.id);
+	expect(group.filter(({ id }) => !ids.includes(id))).toEqual([]);
+	expect(new Set(ids).size).toBe(ids.length);
+	// From before the group on at once: no page asked at the regular stride and thrown away.
+	expect(asked).toEqual([0, 94, 192, 290]);
+});

@@ -71,6 +71,17 @@ describe('Return All', () => {
 		expect(asked.length).toBeLessThanOrEqual(11 + 2);
 	});
 
+	test('assets removed before the seam while pages are in flight: the next page does not join, is looked at again, and no asset is lost', async () => {
+		const every = items(300);
+		const { fetchPage: serve } = server(every);
+		let served = 0;
+		const fetchPage: FetchPage<Item> = async (offset, limit) => {
+			if (served++ === 1) every.splice(10, 3); // after the first page: the rest shift by three
+			return await serve(offset, limit);
+		};
+		expect(ids(await all(fetchPage))).toEqual(ids(items(300)));
+	});
+
 	const contradiction = async (page: (offset: number) => ListPage<Item>, message: RegExp) => {
 		const fetchPage: FetchPage<Item> = async (offset) => page(offset);
 		await expect(all(fetchPage)).rejects.toThrow(message);
