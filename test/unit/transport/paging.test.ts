@@ -82,6 +82,14 @@ describe('Return All', () => {
 		expect(ids(await all(fetchPage))).toEqual(ids(items(300)));
 	});
 
+	test('a listing longer than the pages it may ask: an error once they are asked, and no page past them', async () => {
+		for (const width of [1, 3]) {
+			const { fetchPage, asked } = server(items(250));
+			await expect(readAll(fetchPage, { maxPages: 2, width })).rejects.toBeInstanceOf(ListingError);
+			expect(asked).toHaveLength(2);
+		}
+	});
+
 	const contradiction = async (page: (offset: number) => ListPage<Item>, message: RegExp) => {
 		const fetchPage: FetchPage<Item> = async (offset) => page(offset);
 		await expect(all(fetchPage)).rejects.toThrow(message);
