@@ -15,7 +15,7 @@ const NOW = Date.parse('2026-11-24T10:00:00Z');
 const budgeted = (budgetMs: number) =>
 	({
 		budgetMs,
-		getPollBudgetMs() {
+		getPollBudgetMs(this: { budgetMs: number }) {
 			return this.budgetMs;
 		},
 	}) as unknown as IPollFunctions;
