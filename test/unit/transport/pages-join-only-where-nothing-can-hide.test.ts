@@ -10,19 +10,34 @@ import { searchAssets } from '../../../nodes/shared/transport/paging/assets';
 import type { FetchPage } from '../../../nodes/shared/transport/paging/pages';
 import { items, listingOver, readAll, server, type Item } from '../../harness/paged-server';
 
-test('Return All: equal names around assets left out at a seam, ordered anew at each offset: all three read', async () => {
-	// Positions 97 to 101 share the name "x": three assets and two internal-only ones (never shown).
+/**
+ * 300 assets whose positions from `at` on hold `groupAt(offset)`, one group of equal names in the
+ * order of the offset asked; ids starting with "h" are internal-only (they count for offsets, and
+ * pages leave them out).
+ */
+function groupServer(at: number, groupAt: (offset: number) => Item[]) {
 	const every = items(300);
-	const group = ['x1', 'h1', 'h2', 'x2', 'x3'];
-	const orderAt = (offset: number) =>
-		offset === 0 ? group : offset === 98 ? ['x2', 'h1', 'h2', 'x1', 'x3'] : group;
+	const asked: number[] = [];
 	const fetchPage: FetchPage<Item> = async (offset, limit) => {
+		asked.push(offset);
 		const listing = [...every];
-		listing.splice(97, 5, ...orderAt(offset).map((id) => ({ id, name: 'asset 00097 x' })));
+		const group = groupAt(offset);
+		listing.splice(at, group.length, ...group);
 		const slice = listing.slice(offset, offset + limit);
 		const data = slice.filter((item) => !item.id.startsWith('h'));
 		return { data, meta: { limit, offset, hasMore: offset + limit < listing.length } };
 	};
+	return { fetchPage, asked };
+}
+
+test('Return All: equal names around assets left out at a seam, ordered anew at each offset: all three read', async () => {
+	// Positions 97 to 101 share the name "x": three assets and two internal-only ones (never shown).
+	const group = ['x1', 'h1', 'h2', 'x2', 'x3'];
+	const orderAt = (offset: number) =>
+		offset === 0 ? group : offset === 98 ? ['x2', 'h1', 'h2', 'x1', 'x3'] : group;
+	const { fetchPage } = groupServer(97, (offset) =>
+		orderAt(offset).map((id) => ({ id, name: 'asset 00097 x' })),
+	);
 	const ids = (await readAll(fetchPage, { width: 1, maxPages: 100 })).map((item) => item.id);
 	expect(['x1', 'x2', 'x3'].filter((id) => !ids.includes(id))).toEqual([]);
 	expect(new Set(ids).size).toBe(ids.length);
@@ -49,16 +64,10 @@ test('a picker whose place is gone (300 removed before it) starts over instead o
 
 test('Return All, pages side by side: a page ending in equal names, ordered anew at each offset, is read on from before them at once, each page asked once', async () => {
 	// Positions 95 to 102 share one name; at offset 0 in one order, at every other offset reversed.
-	const every = items(300);
 	const group = Array.from({ length: 8 }, (_, i) => ({ id: `g${i}`, name: 'asset 00095 x' }));
-	const asked: number[] = [];
-	const fetchPage: FetchPage<Item> = async (offset, limit) => {
-		asked.push(offset);
-		const listing = [...every];
-		listing.splice(95, 8, ...(offset === 0 ? group : [...group].reverse()));
-		const data = listing.slice(offset, offset + limit);
-		return { data, meta: { limit, offset, hasMore: offset + limit < listing.length } };
-	};
+	const { fetchPage, asked } = groupServer(95, (offset) =>
+		offset === 0 ? group : [...group].reverse(),
+	);
 	const ids = (await readAll(fetchPage, { width: 3, maxPages: 100 })).map((item) => item.id);
 	expect(group.filter(({ id }) => !ids.includes(id))).toEqual([]);
 	expect(new Set(ids).size).toBe(ids.length);
