@@ -5,10 +5,11 @@
  */
 const Sequencer = require('@jest/test-sequencer').default;
 const { dryRun } = require('./dry-run.cjs');
+const { activeMutant } = require('./mutant-run.cjs');
 
 module.exports = class CheapFirstSequencer extends Sequencer {
 	sort(tests) {
-		if (process.env.__STRYKER_ACTIVE_MUTANT__ === undefined) return super.sort(tests);
+		if (activeMutant() === undefined) return super.sort(tests);
 		const { fileMs } = dryRun();
 		return [...tests].sort((a, b) => (fileMs[a.path] ?? 0) - (fileMs[b.path] ?? 0));
 	}

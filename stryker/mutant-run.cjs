@@ -1,7 +1,8 @@
 /**
- * Whether the mutant of this run was killed already: the test environment (jest-environment.cjs)
- * marks it at a test's failure; it and the test framework (jest-circus-after-a-kill.cjs) skip what
- * is left. One jest process runs every test file of a mutant's run, so the state outlives each file.
+ * The mutant of this run (undefined in the dry run), and whether it was killed already: the test
+ * environment (jest-environment.cjs) marks it at a test's failure; it and the test framework
+ * (jest-circus-after-a-kill.cjs) skip what is left; the filter and the sequencer read the mutant.
+ * One jest process runs every test file of a mutant's run, so the state outlives each file.
  */
 const run = { mutant: undefined, killed: false };
 

@@ -4,9 +4,10 @@
  * but jest would still load every related file to find them.
  */
 const { dryRun } = require('./dry-run.cjs');
+const { activeMutant } = require('./mutant-run.cjs');
 
 module.exports = async (testPaths) => {
-	const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
+	const mutant = activeMutant();
 	if (mutant === undefined) return { filtered: testPaths };
 	// Stryker runs only mutants some test ran (ignoreStatic leaves out those only module loading ran).
 	const files = new Set(dryRun().perTest[mutant]);
