@@ -90,6 +90,22 @@ describe('Return All', () => {
 		}
 	});
 
+	test('Max Pages counts each page asked once, the page taken once the one before it is read again too', async () => {
+		// The first page is one name and four assets left out: the next page shows none of it, and
+		// is taken once the first page, asked again, is unchanged. Five pages: 0, 98, 0, 196, 294.
+		const every = items(300).map((item, i) => (i < 96 ? { ...item, name: 'same' } : item));
+		const hidden = (i: number) => i >= 96 && i < 100;
+		const visible = every.filter((_, i) => !hidden(i));
+		const five = server(every, { hidden });
+		await expect(readAll(five.fetchPage, { maxPages: 5, width: 1 })).resolves.toEqual(visible);
+		expect(five.asked.map((page) => page.offset)).toEqual([0, 98, 0, 196, 294]);
+		const four = server(every, { hidden });
+		await expect(readAll(four.fetchPage, { maxPages: 4, width: 1 })).rejects.toThrow(
+			/did not end after 4 pages/,
+		);
+		expect(four.asked).toHaveLength(4);
+	});
+
 	const contradiction = async (page: (offset: number) => ListPage<Item>, message: RegExp) => {
 		const fetchPage: FetchPage<Item> = async (offset) => page(offset);
 		await expect(all(fetchPage)).rejects.toThrow(message);
