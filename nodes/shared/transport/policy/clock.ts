@@ -33,7 +33,7 @@ export class CancelledError extends Error {
 	}
 }
 
-/** After `ms` (Infinity: never) or `early`; CancelledError once `signal` aborts; no timer left. */
+/** After `ms` (Infinity: never) or `early`; CancelledError once `signal` aborts; no timer left, no listener. */
 export async function pause(ms: number, signal?: AbortSignal, early?: Promise<unknown>) {
 	if (signal?.aborted) throw new CancelledError();
 	const racers: Array<Promise<unknown>> = early ? [early] : [];
@@ -46,7 +46,7 @@ export async function pause(ms: number, signal?: AbortSignal, early?: Promise<un
 		racers.push(
 			new Promise<never>((_resolve, reject) => {
 				onAbort = () => reject(new CancelledError());
-				signal.addEventListener('abort', onAbort, { once: true });
+				signal.addEventListener('abort', onAbort);
 			}),
 		);
 	}
