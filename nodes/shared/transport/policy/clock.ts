@@ -33,7 +33,7 @@ export class CancelledError extends Error {
 	}
 }
 
-/** After `ms` (Infinity: never) or `early`; CancelledError once `signal` aborts; no timer left, no listener. */
+/** After `ms` (Infinity: never) or `early`; CancelledError once `signal` aborts; leaves no trace. */
 export async function pause(ms: number, signal?: AbortSignal, early?: Promise<unknown>) {
 	if (signal?.aborted) throw new CancelledError();
 	const racers: Array<Promise<unknown>> = early ? [early] : [];
