@@ -84,11 +84,14 @@ describe('how long to wait, and when to stop', () => {
 		});
 	});
 
-	test('a Retry-After past maxRetryAfterMs is not waited for', () => {
-		expect(decideRetry(failed({ status: 429, retryAfterMs: 61_000 }), policy, half)).toEqual({
+	test('a Retry-After past maxRetryAfterMs is not waited for; one of exactly maxRetryAfterMs is', () => {
+		expect(decideRetry(failed({ status: 429, retryAfterMs: 60_001 }), policy, half)).toEqual({
 			retry: false,
 			reason: 'retryAfterTooLong',
 		});
+		expect(decideRetry(failed({ status: 429, retryAfterMs: 60_000 }), policy, half).retry).toBe(
+			true,
+		);
 	});
 
 	test('no wait reaches past the deadline: a wait longer than the time left stops', () => {
