@@ -137,3 +137,14 @@ test('a 429 that asked for longer than the policy waits fails every later reques
 	expect((error as GateShutError).tooLong).toBe(true);
 	expect(Math.ceil((error as GateShutError).reopensInMs / 1000)).toBe(65);
 });
+
+test('after a 429 that asked for too long, requests fail until the moment it named, and from then on go', async () => {
+	const clock = new TestClock();
+	const g = new RateGate(clock);
+	await g.enter(Infinity);
+	g.release({ sentAt: clock.now(), waitMs: 65_000, tooLong: true });
+	await clock.sleep(64_999);
+	await expect(g.enter(Infinity)).rejects.toMatchObject({ reopensInMs: 1, tooLong: true });
+	await clock.sleep(1);
+	await expect(g.enter(Infinity)).resolves.toBe(0);
+});
