@@ -148,3 +148,34 @@ test('after a 429 that asked for too long, requests fail until the moment it nam
 	await clock.sleep(1);
 	await expect(g.enter(Infinity)).resolves.toBe(0);
 });
+
+describe('its bounds, to the millisecond (on the test clock)', () => {
+	/** A gate a 429 shut for `waitMs` from now, with none inside. */
+	const shutFor = async (waitMs: number) => {
+		const clock = new TestClock();
+		const g = new RateGate(clock);
+		await g.enter(Infinity);
+		g.release({ sentAt: clock.now(), waitMs });
+		return { clock, g, reopensAt: clock.now() + waitMs };
+	};
+
+	test('shut for exactly the longest wait: waited for, and in when it reopens', async () => {
+		const { clock, g, reopensAt } = await shutFor(72_000);
+		await expect(g.enter(Infinity, undefined, 72_000)).resolves.toBe(0);
+		expect(clock.now()).toBe(reopensAt);
+	});
+
+	test('shut until exactly the deadline: waited for, and in at the deadline', async () => {
+		const { clock, g, reopensAt } = await shutFor(5_000);
+		await expect(g.enter(reopensAt)).resolves.toBe(0);
+		expect(clock.now()).toBe(reopensAt);
+	});
+
+	test('full, with no place freed: the wait for one ends at the deadline, not later', async () => {
+		const { clock, g, reopensAt } = await shutFor(1_000);
+		await g.enter(Infinity); // one at a time now, and this one stays inside
+		const until = reopensAt + 5_000;
+		await expect(g.enter(until)).rejects.toMatchObject({ reopensInMs: 0, tooLong: false });
+		expect(clock.now()).toBe(until);
+	});
+});

@@ -94,6 +94,13 @@ describe('how long to wait, and when to stop', () => {
 		);
 	});
 
+	test('a wait that would end right at the deadline leaves no time to ask again: it stops', () => {
+		const at = (timeLeftMs: number) =>
+			decideRetry(failed({ status: 503, retryAfterMs: 1000, timeLeftMs }), policy, () => 0);
+		expect(at(1000)).toEqual({ retry: false, reason: 'noTime' });
+		expect(at(1001)).toEqual({ retry: true, waitMs: 1000 });
+	});
+
 	test('no wait reaches past the deadline: a wait longer than the time left stops', () => {
 		expect(
 			decideRetry(failed({ status: 503, retryAfterMs: 10_000, timeLeftMs: 1000 }), policy, half),
