@@ -171,6 +171,16 @@ describe('its bounds, to the millisecond (on the test clock)', () => {
 		expect(clock.now()).toBe(reopensAt);
 	});
 
+	test("a 429 to a request sent the very millisecond another began to wait counts as that one's attempt too", async () => {
+		const clock = new TestClock();
+		const g = new RateGate(clock, clock.now()); // one at a time
+		await g.enter(Infinity);
+		const sentAt = clock.now();
+		const waiting = g.enter(Infinity);
+		g.release({ sentAt, waitMs: 30 });
+		await expect(waiting).resolves.toBe(1);
+	});
+
 	test('full, with no place freed: the wait for one ends at the deadline, not later', async () => {
 		const { clock, g, reopensAt } = await shutFor(1_000);
 		await g.enter(Infinity); // one at a time now, and this one stays inside
