@@ -18,6 +18,7 @@ describe('an HTTP date, and nothing else', () => {
 		['Tue Nov 24 10:00:00 2026', T],
 		['Sun Nov  6 08:49:37 1994', Date.parse('1994-11-06T08:49:37Z')],
 		['Thursday, 01-Jan-70 00:00:00 GMT', 0],
+		['Tuesday, 31-Dec-69 23:59:59 GMT', Date.parse('2069-12-31T23:59:59Z')],
 		[['Tue, 24 Nov 2026 10:00:00 GMT', 'garbage'], T],
 	])('%j is %i', (header, ms) => {
 		expect(parseHttpDate(header)).toBe(ms);

@@ -1,21 +1,29 @@
 // The service's clock against ours, from its answers' `Date` headers (RFC 9110's HTTP dates only);
 // why the lowest offset the answers allow: docs/development.md, "The service's clock".
 
-const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH = `(${MONTHS.join('|')})`;
-const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 
-/** IMF-fixdate, RFC 850 and asctime, each with the order of its groups (day, month, year, time). */
-const FORMS: Array<{ pattern: RegExp; order: (groups: string[]) => string[] }> = [
-	{ pattern: new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`), order: (g) => g },
-	{ pattern: new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`), order: (g) => g },
-	{
-		pattern: new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`),
-		order: ([month, day, h, m, s, year]) => [day, month, year, h, m, s],
-	},
-];
+/**
+ * IMF-fixdate, RFC 850 and asctime, each with the order of its groups (day, month, year, time).
+ * Built at each call, not once at load: a pattern made at load is out of mutation testing's reach.
+ */
+function httpDateForms(): Array<{ pattern: RegExp; order: (groups: string[]) => string[] }> {
+	const day = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+	const longDay = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+	const month = `(${MONTHS.join('|')})`;
+	const time = '(\\d{2}):(\\d{2}):(\\d{2})';
+	return [
+		{ pattern: new RegExp(`^${day}, (\\d{2}) ${month} (\\d{4}) ${time} GMT$`), order: (g) => g },
+		{
+			pattern: new RegExp(`^${longDay}, (\\d{2})-${month}-(\\d{2}) ${time} GMT$`),
+			order: (g) => g,
+		},
+		{
+			pattern: new RegExp(`^${day} ${month} ( \\d|\\d{2}) ${time} (\\d{4})$`),
+			order: ([month, day, h, m, s, year]) => [day, month, year, h, m, s],
+		},
+	];
+}
 
 const fullYear = (year: string) =>
 	year.length === 2 ? Number(year) + (Number(year) >= 70 ? 1900 : 2000) : Number(year);
@@ -24,7 +32,7 @@ const fullYear = (year: string) =>
 export function parseHttpDate(header: string | string[] | undefined): number | undefined {
 	const value = (Array.isArray(header) ? header[0] : header)?.trim();
 	if (!value) return undefined;
-	for (const { pattern, order } of FORMS) {
+	for (const { pattern, order } of httpDateForms()) {
 		const match = pattern.exec(value);
 		if (!match) continue;
 		const [day, month, year, hours, minutes, seconds] = order(match.slice(1));
