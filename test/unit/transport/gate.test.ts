@@ -117,6 +117,18 @@ test('a gate made from an earlier 429 is shut until then, then lets one through 
 	expect(g.width).toBe(2);
 });
 
+test('after a 429, each success doubles the width, from one at a time to 32, then it is open', async () => {
+	const clock = new TestClock();
+	const g = new RateGate(clock, clock.now());
+	const widths = [g.width];
+	for (let success = 0; success < 7; success++) {
+		await g.enter(Infinity);
+		g.release();
+		widths.push(g.width);
+	}
+	expect(widths).toEqual([1, 2, 4, 8, 16, 32, Infinity, Infinity]);
+});
+
 test('a request waiting for a place gets it when the first one out releases (a gate made shut: the first release woke nobody, and the second model of a trigger poll after a 429 waited out the whole window)', async () => {
 	const g = new RateGate(REAL_CLOCK, Date.now() + 20);
 	// One at a time: whichever gets in first gives its place back; the other must then get in,

@@ -89,7 +89,7 @@ export class RateGate {
 			if (refused.tooLong) this.refusedUntil = this.shutUntil;
 			this.limit = 1;
 			for (const waiter of this.waiting) if (refused.sentAt >= waiter.since) waiter.missed++;
-		} else if (this.limit !== Infinity) {
+		} else {
 			this.limit = this.limit >= 32 ? Infinity : this.limit * 2;
 		}
 		this.signal();
