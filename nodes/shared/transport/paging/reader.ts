@@ -107,12 +107,11 @@ class Reader<T extends Listed> {
 		throw this.unending();
 	}
 
-	/** The pages from `from` on, `width` in flight, as many as may still be asked. */
+	/** The pages from `from` on, `width` in flight, as many as may still be asked (with none left,
+	 * none: its caller then fails as unending). */
 	private fetch(from: number, width: number) {
 		const { maxPages, knownEnd } = this.options;
 		const most = maxPages - this.asked;
-		// Stryker disable next-line EqualityOperator: with none left pagesAhead asks none, and the same error follows
-		if (most <= 0) throw this.unending();
 		return pagesAhead(this.fetchPage, { from, size: this.size, width, most, knownEnd });
 	}
 
