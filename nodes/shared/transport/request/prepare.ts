@@ -40,7 +40,7 @@ export async function readCredentials(ctx: ApiContext, itemIndex?: number): Prom
 	const url = checkBaseUrl(data.baseUrl, data.allowHttp);
 	const key = checkApiKey(data.apiKey);
 	if (url.problem !== undefined) {
-		// Stryker disable next-line StringLiteral: no key set, nothing to hide; no message holds the mutant's text
+		// Stryker disable next-line StringLiteral: with no key set there is nothing to hide
 		throw operationError(ctx.getNode(), redact(url.message, String(data.apiKey ?? '')), {
 			itemIndex,
 			failure,
