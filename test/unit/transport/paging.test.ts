@@ -106,6 +106,19 @@ describe('Return All', () => {
 		expect(four.asked).toHaveLength(4);
 	});
 
+	test('an empty first page asked again at its own offset, the page grown to 100, counts once: 49 empty pages in a row are read through', async () => {
+		// Offsets 0 (10 asked), 0 again (100), then 98 to 4704: 49 places without a visible asset.
+		const every = items(4950);
+		const { fetchPage, asked } = server(every, { hidden: (i) => i < 4850 });
+		const read = await readAll(fetchPage, { size: 10, width: 1 });
+		expect(read).toEqual(every.slice(4850));
+		expect(asked.slice(0, 3)).toEqual([
+			{ offset: 0, limit: 10 },
+			{ offset: 0, limit: 100 },
+			{ offset: 98, limit: 100 },
+		]);
+	});
+
 	const contradiction = async (page: (offset: number) => ListPage<Item>, message: RegExp) => {
 		const fetchPage: FetchPage<Item> = async (offset) => page(offset);
 		await expect(all(fetchPage)).rejects.toThrow(message);
