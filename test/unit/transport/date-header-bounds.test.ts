@@ -40,6 +40,8 @@ describe('an HTTP date, and nothing else', () => {
 		'Tue, 31 Feb 2026 10:00:00 GMT',
 		'Tue, 24 Nov 2026 25:00:00 GMT',
 		'Tue, 24 Nov 2026 10:00:61 GMT',
+		'Tue, 24 Nov 2026 10:60:00 GMT',
+		'Tuesday, 32-Dec-26 10:00:00 GMT',
 		'tue, 24 nov 2026 10:00:00 gmt',
 	])('%j is no date', (header) => {
 		expect(parseHttpDate(header)).toBeUndefined();

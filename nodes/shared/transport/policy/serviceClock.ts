@@ -36,19 +36,28 @@ export function parseHttpDate(header: string | string[] | undefined): number | u
 		const match = pattern.exec(value);
 		if (!match) continue;
 		const [day, month, year, hours, minutes, seconds] = order(match.slice(1));
-		const parts = [fullYear(year), MONTHS.indexOf(month), Number(day)];
-		const time = [Number(hours), Number(minutes), Number(seconds)];
+		const fields = [
+			fullYear(year),
+			MONTHS.indexOf(month),
+			Number(day),
+			Number(hours),
+			Number(minutes),
+			Number(seconds),
+		];
 		const at = new Date(0);
-		at.setUTCFullYear(parts[0], parts[1], parts[2]);
-		at.setUTCHours(time[0], time[1], time[2], 0);
-		// 31 Feb or 25:00 would roll over into another date: not a date at all.
-		const exact =
-			at.getUTCFullYear() === parts[0] &&
-			at.getUTCMonth() === parts[1] &&
-			at.getUTCDate() === parts[2] &&
-			at.getUTCHours() === time[0] &&
-			at.getUTCMinutes() === time[1];
-		return exact && time[2] < 60 ? at.getTime() : undefined;
+		at.setUTCFullYear(fields[0], fields[1], fields[2]);
+		at.setUTCHours(fields[3], fields[4], fields[5], 0);
+		// 31 Feb or 25:00 would roll over into another date: not a date at all. Every field is read
+		// back in one comparison, since a roll-over changes more than one.
+		const readBack = [
+			at.getUTCFullYear(),
+			at.getUTCMonth(),
+			at.getUTCDate(),
+			at.getUTCHours(),
+			at.getUTCMinutes(),
+			at.getUTCSeconds(),
+		];
+		return readBack.join() === fields.join() ? at.getTime() : undefined;
 	}
 	return undefined;
 }
