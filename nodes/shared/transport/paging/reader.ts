@@ -160,7 +160,7 @@ class Reader<T extends Listed> {
 		if (items.length > 0) this.empty = 0;
 		else if (!before || offset > before.offset) this.empty++;
 		if (this.empty >= MAX_EMPTY_PAGES) throw ListingError.empty(this.empty, offset);
-		// Empty pages repeat nothing; side by side, one is taken only at offset 0, never three in a row.
+		// Side by side, an empty page is taken only at offset 0, never three in a row.
 		const repeated = stale && before && sameAssets(before.items, items);
 		this.repeats = repeated ? this.repeats + 1 : 0;
 		if (this.repeats >= MAX_REPEATS)
