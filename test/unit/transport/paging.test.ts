@@ -119,6 +119,17 @@ describe('Return All', () => {
 		]);
 	});
 
+	test('a full page whose last 99 assets share a name: an error that says so, not the same page asked again', async () => {
+		const every = items(300).map((item, i) =>
+			i >= 1 && i < 100 ? { ...item, name: 'same' } : item,
+		);
+		const { fetchPage, asked } = server(every);
+		await expect(readAll(fetchPage, { width: 1 })).rejects.toThrow(
+			/^99 or more assets in a row from offset 1 share a name/,
+		);
+		expect(asked).toEqual([{ offset: 0, limit: 100 }]);
+	});
+
 	const contradiction = async (page: (offset: number) => ListPage<Item>, message: RegExp) => {
 		const fetchPage: FetchPage<Item> = async (offset) => page(offset);
 		await expect(all(fetchPage)).rejects.toThrow(message);
