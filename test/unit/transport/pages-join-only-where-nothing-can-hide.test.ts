@@ -3,7 +3,8 @@
  * are not taken as joined by reading both again, where equal names stand on both sides of the
  * seam (a service that orders equal names by the request's offset lost one of three, unseen);
  * Limit is not refused for a run of equal names it does not need to read past; a picker whose
- * place is gone starts over instead of handing back the same token. Against fetchPage callbacks
+ * place is gone starts over instead of handing back the same token; a short page after a full one
+ * is taken only once the full page, asked again, is unchanged. Against fetchPage callbacks
  * that play a server (no HTTP); well under a second.
  */
 import { searchAssets } from '../../../nodes/shared/transport/paging/assets';
@@ -73,4 +74,20 @@ test('Return All, pages side by side: a page ending in equal names, ordered anew
 	expect(new Set(ids).size).toBe(ids.length);
 	// From before the group on at once: no page asked at the regular stride and thrown away.
 	expect(asked).toEqual([0, 94, 192, 290]);
+});
+
+test('Return All: a short page after a full one is taken only once the full page, asked again, is unchanged; changed, the reading looks back for a page that joins', async () => {
+	// After the first answer, the two assets at the seam (98 and 99) become internal-only: the page
+	// at 98 shows neither, and the first page, asked again, has changed.
+	const every = items(300);
+	const hiddenNow = new Set<number>();
+	const { fetchPage: serve, asked } = server(every, { hidden: (i) => hiddenNow.has(i) });
+	const fetchPage: FetchPage<Item> = async (offset, limit) => {
+		const page = await serve(offset, limit);
+		[98, 99].forEach((i) => hiddenNow.add(i));
+		return page;
+	};
+	const ids = (await readAll(fetchPage, { width: 1, maxPages: 100 })).map((item) => item.id);
+	expect(ids).toEqual(every.map((item) => item.id));
+	expect(asked.map((page) => page.offset)).toEqual([0, 98, 0, 48, 146, 244]);
 });
