@@ -1,0 +1,293 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
+/**
+ * One request's attempts (transport.ts, request/loop.ts), over n8n's request helper scripted
+ * answer by answer and a test clock: what is sent again and after how long, when it stops, and
+ * what its error says. No HTTP, no n8n engine; the clock moves only when everything waits.
+ */
+import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
+
+import { jobEnvelopeSchema } from '../../../nodes/shared/schemas';
+import {
+	AssetWorkspaceTransport,
+	DEFAULT_TRANSPORT_SETTINGS,
+	type RequestOptions,
+} from '../../../nodes/shared/transport';
+import type { ApiContext } from '../../../nodes/shared/transport/request/attempt';
+import { TestClock } from '../../harness/clock';
+
+const NODE = { id: 'n', name: 'Asset Workspace', type: 't', typeVersion: 1 } as INode;
+const KEY = 'aw_test_key_never_in_these_answers';
+const START = Date.UTC(2026, 10, 29, 12);
+const JOB = { data: { jobId: 'j1', status: 'running', assetId: 'a1' } };
+
+/** One scripted answer: a status (with headers and body, `after` ms on the clock), a thrown
+ * network error, or a hang. */
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown; after?: number };
+type Reply = Answer | Error | 'hang';
+
+/** A transport whose helper answers `replies` in turn; `sent` holds each request's clock time. */
+function scripted(replies: Reply[], retry = {}) {
+	const clock = new TestClock(START, () => 0.5);
+	const sent: Array<{ method: string; at: number }> = [];
+	const httpRequestWithAuthentication = async (
+		_type: string,
+		options: { method: string; abortSignal: AbortSignal },
+	) => {
+		sent.push({ method: options.method, at: clock.now() });
+		const reply = replies.shift() ?? new Error('no answer scripted');
+		if (reply === 'hang') {
+			const signal = options.abortSignal;
+			await clock.hold(Infinity, new Promise((end) => signal.addEventListener('abort', end)));
+			throw new Error('aborted');
+		}
+		if (reply instanceof Error) throw reply;
+		if (reply.after) await clock.hold(reply.after, new Promise(() => {}));
+		return { statusCode: reply.status, headers: reply.headers ?? {}, body: reply.body ?? '' };
+	};
+	const ctx = {
+		getNode: () => NODE,
+		getCredentials: async () => ({ baseUrl: 'https://acme.example', apiKey: KEY }),
+		helpers: { httpRequestWithAuthentication },
+	} as unknown as ApiContext;
+	const settings = {
+		...DEFAULT_TRANSPORT_SETTINGS,
+		retry: { ...DEFAULT_TRANSPORT_SETTINGS.retry, ...retry },
+		clock,
+	};
+	const transport = new AssetWorkspaceTransport(ctx, settings);
+	const gaps = () => sent.slice(1).map((request, n) => request.at - sent[n].at);
+	return { transport, clock, sent, gaps };
+}
+
+const GET: RequestOptions<typeof jobEnvelopeSchema> = {
+	method: 'GET',
+	path: ['jobs', 'j1'],
+	schema: jobEnvelopeSchema,
+	itemIndex: 0,
+};
+const POST = { ...GET, method: 'POST' as const, path: ['assets', 'a1', 'execute'], body: {} };
+const ok = { status: 200, body: JSON.stringify(JOB) };
+
+/** Once the first request is out and the turn of the event loop it came in is over. */
+async function untilSent(sent: unknown[]) {
+	while (sent.length === 0) await new Promise((turn) => setImmediate(turn));
+	await new Promise((turn) => setImmediate(turn));
+}
+
+/** The error a request fails with: its message, description and HTTP code. */
+async function failure(request: Promise<unknown>) {
+	const error = await request.then(
+		() => undefined,
+		(thrown: unknown) => thrown,
+	);
+	expect(error).toBeInstanceOf(Error);
+	const { message, description, httpCode } = error as NodeApiError;
+	return { message, description, httpCode, type: (error as object).constructor };
+}
+
+test('a GET is sent again after each 503, backing off 250, 500 then 1,000 ms, and its answer read', async () => {
+	const { transport, sent, gaps } = scripted([
+		{ status: 503 },
+		{ status: 503 },
+		{ status: 502 },
+		ok,
+	]);
+	expect(await transport.request(GET)).toEqual(JOB);
+	expect(sent).toHaveLength(4);
+	expect(gaps()).toEqual([250, 500, 1000]);
+});
+
+test('a GET stops at its 4th attempt and says so; the 5th is never sent', async () => {
+	const { transport, sent } = scripted([503, 503, 503, 504, 200].map((status) => ({ status })));
+	expect(await failure(transport.request(GET))).toMatchObject({
+		message:
+			'Asset Workspace API: HTTP 504 with an empty body [504] The service failed: try again later.',
+		description: expect.stringContaining(
+			'Request: GET /api/public/v1/jobs/j1 (item 0) after 4 attempts.',
+		),
+		httpCode: '504',
+		type: NodeApiError,
+	});
+	expect(sent).toHaveLength(4);
+});
+
+test('a POST a 5xx answered is sent once: it may have queued a job', async () => {
+	const { transport, sent } = scripted([{ status: 503 }, ok]);
+	const error = await failure(transport.request(POST));
+	expect(error.description).toContain('it was not sent again. A job may have been queued');
+	expect(sent).toEqual([{ method: 'POST', at: START }]);
+});
+
+test('a POST is sent again only where it never reached the service: refused, or a 429 or 503 with Retry-After', async () => {
+	const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+	const retryAfter = { 'retry-after': '1' };
+	const { transport, gaps } = scripted([
+		refused,
+		{ status: 503, headers: retryAfter },
+		{ status: 429, headers: retryAfter },
+		ok,
+	]);
+	expect(await transport.request(POST)).toEqual(JOB);
+	// A backoff of half its 500 ms ceiling (the dice say 0.5), then 1 s Retry-Afters plus a tenth.
+	expect(gaps()).toEqual([250, 1100, 1100]);
+});
+
+test('a POST whose connection was reset is not sent again, and its error says why', async () => {
+	const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+	const { transport, sent } = scripted([reset, ok]);
+	expect(await failure(transport.request(POST))).toMatchObject({
+		message:
+			'Asset Workspace API: no answer from https://acme.example; the request may have reached the service, so it was not sent again [connection reset] Check for the job before running it again.',
+		type: NodeApiError,
+	});
+	expect(sent).toHaveLength(1);
+});
+
+test('a 404 is null when asked for, an error otherwise; neither is sent again', async () => {
+	const tolerated = scripted([{ status: 404 }, ok]);
+	expect(await tolerated.transport.requestOrNotFound(GET)).toBeNull();
+	expect(tolerated.sent).toHaveLength(1);
+	const strict = scripted([{ status: 404 }, ok]);
+	expect((await failure(strict.transport.request(GET))).httpCode).toBe('404');
+	expect(strict.sent).toHaveLength(1);
+});
+
+test('a 2xx is read, any of them; a 3xx is not followed and says where it points', async () => {
+	expect(await scripted([{ ...ok, status: 299 }]).transport.request(GET)).toEqual(JOB);
+	const moved = scripted([{ status: 300, headers: { location: 'https://other.example/x' } }, ok]);
+	const error = await failure(moved.transport.request(GET));
+	expect(error.message).toMatch(/answered 300 with a redirect.*which this node does not follow/);
+	expect(moved.sent).toHaveLength(1);
+});
+
+test('a 2xx that is not the contract fails once, naming what is wrong', async () => {
+	const html = scripted([{ status: 200, body: '<html>login</html>' }, ok]);
+	expect((await failure(html.transport.request(GET))).message).toMatch(
+		/^Asset Workspace API: answered 200 with/,
+	);
+	expect(html.sent).toHaveLength(1);
+	const shape = scripted([{ status: 200, body: '{"data":{}}' }]);
+	expect((await failure(shape.transport.request(GET))).message).toContain(
+		'the answer does not match the API contract',
+	);
+});
+
+test("a Retry-After date is read on the answer's own Date, not on our clock", async () => {
+	// The service's clock is 10 minutes ahead: the date means 3 s from its now, not 10 min 3 s.
+	const ahead = START + 600_000;
+	const date = (ms: number) => new Date(ms).toUTCString();
+	const refusal = {
+		status: 429,
+		headers: { date: date(ahead), 'retry-after': date(ahead + 3000) },
+	};
+	const { transport, gaps } = scripted([refusal, ok]);
+	expect(await transport.request(GET)).toEqual(JOB);
+	expect(gaps()).toEqual([3300]);
+	expect(transport.serviceTime(START)).toBe(ahead);
+});
+
+test('a 429 shuts the gate for its wait from when it was answered: here 1 s after it went out', async () => {
+	const refusal = { status: 429, headers: { 'retry-after': '2' }, after: 1000 };
+	const { transport, clock, gaps } = scripted([refusal, ok]);
+	const request = transport.request(GET);
+	await clock.sleep(1500);
+	expect(transport.rateLimitedUntil).toBe(START + 3200);
+	await request;
+	expect(gaps()).toEqual([3200]);
+});
+
+test('the last 429 shuts the gate for its Retry-After even though its request gives up', async () => {
+	const refusal = { status: 429, headers: { 'retry-after': '2' } };
+	const { transport, sent } = scripted([refusal, refusal, refusal, refusal]);
+	expect((await failure(transport.request(GET))).httpCode).toBe('429');
+	expect(transport.rateLimitedUntil).toBe(sent[3].at + 2000);
+});
+
+test('two requests refused alike: the refusals met while one waited count as its attempts', async () => {
+	const refusal = { status: 429, headers: { 'retry-after': '1' } };
+	const { transport, clock, sent } = scripted(Array(10).fill(refusal));
+	const first = failure(transport.request(GET));
+	await clock.sleep(500);
+	const second = failure(transport.request(GET));
+	// Each went out when the gate let one through; each of their 4 attempts was refused once.
+	for (const error of await Promise.all([first, second]))
+		expect(error.description).toContain('after 4 attempts.');
+	expect(sent.map((request) => request.at - START)).toEqual([0, 1100, 2200, 3300, 4300]);
+});
+
+test('a Retry-After past 60 s is not waited for: it fails at once and names the wait', async () => {
+	const { transport, sent } = scripted([{ status: 429, headers: { 'retry-after': '61' } }, ok]);
+	expect(await failure(transport.request(GET))).toMatchObject({
+		description: expect.stringContaining(
+			'The service asked to wait 61 s before retrying, longer than this node waits.',
+		),
+		httpCode: '429',
+	});
+	expect(sent).toHaveLength(1);
+	expect(transport.askedToWaitTooLong).toBe(true);
+});
+
+test('an attempt without an answer is cut off at 30 s and sent again; the deadline cuts the last', async () => {
+	const { transport, sent, clock } = scripted(['hang', 'hang', 'hang']);
+	const error = await failure(transport.request({ ...GET, until: START + 61_000 }));
+	// 30 s, a backoff of 250 ms, 30 s, a backoff of 500 ms: 250 ms were left, under the 1 s backoff.
+	expect(sent.map((request) => request.at - START)).toEqual([0, 30_250, 60_750]);
+	expect(clock.now() - START).toBe(61_000);
+	expect(error.message).toBe(
+		'Asset Workspace API: no answer from https://acme.example [timed out] Check the base URL and that the service is up.',
+	);
+	expect(error.description).toContain('after 3 attempts.');
+	expect(error.description).toContain('Cause: no complete answer within 0.3 s.');
+});
+
+test('a wait that would outlast the deadline is not begun: the request stops and says why', async () => {
+	const { transport, sent, clock } = scripted([{ status: 503 }, ok]);
+	const error = await failure(transport.request({ ...GET, until: START + 250 }));
+	expect(error.description).toContain('No time was left before the deadline to try again.');
+	expect(sent).toHaveLength(1);
+	expect(clock.now()).toBe(START);
+});
+
+test('cancelled while it waits to retry: it ends at once, and a POST says a job may have run', async () => {
+	const reset = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+	const { transport, sent, clock } = scripted([reset, ok]);
+	const stop = new AbortController();
+	const request = failure(transport.request({ ...POST, signal: stop.signal }));
+	await untilSent(sent);
+	stop.abort();
+	expect(await request).toMatchObject({
+		message: 'Asset Workspace API: the execution was cancelled during a request',
+		description: expect.stringContaining('A job may have been queued'),
+		type: NodeOperationError,
+	});
+	expect(sent).toHaveLength(1);
+	expect(clock.now()).toBe(START);
+});
+
+test('cancelled while a 429 keeps the gate shut: it ends at once, without a rate-limit error', async () => {
+	const { transport, sent, clock } = scripted([
+		{ status: 429, headers: { 'retry-after': '5' } },
+		ok,
+	]);
+	const stop = new AbortController();
+	const request = failure(transport.request({ ...GET, signal: stop.signal }));
+	await untilSent(sent);
+	stop.abort();
+	expect((await request).message).toBe(
+		'Asset Workspace API: the execution was cancelled during a request',
+	);
+	expect(clock.now()).toBe(START);
+});
+
+test('cancelled during an attempt: the attempt is dropped and nothing more is sent', async () => {
+	const { transport, sent, clock } = scripted(['hang', ok]);
+	const stop = new AbortController();
+	const request = failure(transport.request({ ...GET, signal: stop.signal }));
+	await untilSent(sent);
+	stop.abort();
+	expect((await request).message).toBe(
+		'Asset Workspace API: the execution was cancelled during a request',
+	);
+	expect(sent).toHaveLength(1);
+	expect(clock.now()).toBe(START);
+});
