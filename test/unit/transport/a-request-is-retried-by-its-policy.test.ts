@@ -1,63 +1,15 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * One request's attempts (transport.ts, request/loop.ts), over n8n's request helper scripted
  * answer by answer and a test clock: what is sent again and after how long, when it stops, and
  * what its error says. No HTTP, no n8n engine; the clock moves only when everything waits.
  */
-import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { jobEnvelopeSchema } from '../../../nodes/shared/schemas';
-import {
-	AssetWorkspaceTransport,
-	DEFAULT_TRANSPORT_SETTINGS,
-	type RequestOptions,
-} from '../../../nodes/shared/transport';
-import type { ApiContext } from '../../../nodes/shared/transport/request/attempt';
-import { TestClock } from '../../harness/clock';
+import type { RequestOptions } from '../../../nodes/shared/transport';
+import { scripted, START, untilSent } from '../../harness/scripted-helper';
 
-const NODE = { id: 'n', name: 'Asset Workspace', type: 't', typeVersion: 1 } as INode;
-const KEY = 'aw_test_key_never_in_these_answers';
-const START = Date.UTC(2026, 10, 29, 12);
 const JOB = { data: { jobId: 'j1', status: 'running', assetId: 'a1' } };
-
-/** One scripted answer: a status (with headers and body, `after` ms on the clock), a thrown
- * network error, or a hang. */
-type Answer = { status: number; headers?: Record<string, string>; body?: unknown; after?: number };
-type Reply = Answer | Error | 'hang';
-
-/** A transport whose helper answers `replies` in turn; `sent` holds each request's clock time. */
-function scripted(replies: Reply[], retry = {}) {
-	const clock = new TestClock(START, () => 0.5);
-	const sent: Array<{ method: string; at: number }> = [];
-	const httpRequestWithAuthentication = async (
-		_type: string,
-		options: { method: string; abortSignal: AbortSignal },
-	) => {
-		sent.push({ method: options.method, at: clock.now() });
-		const reply = replies.shift() ?? new Error('no answer scripted');
-		if (reply === 'hang') {
-			const signal = options.abortSignal;
-			await clock.hold(Infinity, new Promise((end) => signal.addEventListener('abort', end)));
-			throw new Error('aborted');
-		}
-		if (reply instanceof Error) throw reply;
-		if (reply.after) await clock.hold(reply.after, new Promise(() => {}));
-		return { statusCode: reply.status, headers: reply.headers ?? {}, body: reply.body ?? '' };
-	};
-	const ctx = {
-		getNode: () => NODE,
-		getCredentials: async () => ({ baseUrl: 'https://acme.example', apiKey: KEY }),
-		helpers: { httpRequestWithAuthentication },
-	} as unknown as ApiContext;
-	const settings = {
-		...DEFAULT_TRANSPORT_SETTINGS,
-		retry: { ...DEFAULT_TRANSPORT_SETTINGS.retry, ...retry },
-		clock,
-	};
-	const transport = new AssetWorkspaceTransport(ctx, settings);
-	const gaps = () => sent.slice(1).map((request, n) => request.at - sent[n].at);
-	return { transport, clock, sent, gaps };
-}
 
 const GET: RequestOptions<typeof jobEnvelopeSchema> = {
 	method: 'GET',
@@ -67,12 +19,6 @@ const GET: RequestOptions<typeof jobEnvelopeSchema> = {
 };
 const POST = { ...GET, method: 'POST' as const, path: ['assets', 'a1', 'execute'], body: {} };
 const ok = { status: 200, body: JSON.stringify(JOB) };
-
-/** Once the first request is out and the turn of the event loop it came in is over. */
-async function untilSent(sent: unknown[]) {
-	while (sent.length === 0) await new Promise((turn) => setImmediate(turn));
-	await new Promise((turn) => setImmediate(turn));
-}
 
 /** The error a request fails with: its message, description and HTTP code. */
 async function failure(request: Promise<unknown>) {
@@ -115,7 +61,7 @@ test('a POST a 5xx answered is sent once: it may have queued a job', async () =>
 	const { transport, sent } = scripted([{ status: 503 }, ok]);
 	const error = await failure(transport.request(POST));
 	expect(error.description).toContain('it was not sent again. A job may have been queued');
-	expect(sent).toEqual([{ method: 'POST', at: START }]);
+	expect(sent.map(({ at, options }) => [options.method, at])).toEqual([['POST', START]]);
 });
 
 test('a POST is sent again only where it never reached the service: refused, or a 429 or 503 with Retry-After', async () => {
