@@ -118,8 +118,10 @@ export const publishVersion = async (sandbox: Sandbox, assetId: string, versionI
 	).json.data;
 
 /** Sandbox control: creates, changes (which moves updatedAt) or removes an asset. */
-export const newAsset = async (sandbox: Sandbox, asset: { name?: string; folderId?: string }) =>
-	(await call(sandbox, '/__sandbox/assets', { method: 'POST', body: asset })).json.data;
+export const newAsset = async (
+	sandbox: Sandbox,
+	asset: { name?: string; folderId?: string; type?: string },
+) => (await call(sandbox, '/__sandbox/assets', { method: 'POST', body: asset })).json.data;
 export const changeAsset = async (sandbox: Sandbox, assetId: string, change: object = {}) =>
 	(await call(sandbox, `/__sandbox/assets/${assetId}`, { method: 'PATCH', body: change })).json
 		.data;

@@ -28,6 +28,7 @@ test.each(N8N_MODES)('%s: an updatedAt of month 13 fails the poll, naming it', a
 	);
 	const { failure, description } = error as { failure?: unknown; description?: string };
 	expect(failure).toEqual({ cause: 'node-defect' });
+	expect(description).toBe('The service must write times as ISO 8601 (2026-11-26T02:00:00Z).');
 	expect(`${JSON.stringify(error)} ${description}`).not.toContain(OWNER);
 	expect(t.state.assets).toBeUndefined();
 });

@@ -122,6 +122,23 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 			expect([t.state, t.saved]).toEqual([state, saved]);
 			expect(fired((await t.poll()).items)).toEqual([`updated ${changed.name}`]);
 		});
+
+		test('manual mode in a scope with nothing to read fails, saying so', async () => {
+			const empty = await newAsset(env.sandbox, { name: 'Empty', type: 'Folder' });
+			const t = assets({ options: { folderId: rl(empty.id) } });
+			const { items, error } = await t.poll('manual');
+			expect(items).toBeNull();
+			expect(error).toMatchObject({
+				message: 'No asset in this scope can be read with this API key',
+				failure: { cause: 'configuration-invalid' },
+			});
+		});
+
+		test('a Folder that is not an id fails the poll, naming the field and the value', async () => {
+			const { items, error } = await assets({ options: { folderId: rl('Marketing') } }).poll();
+			expect(items).toBeNull();
+			expect(error?.message).toMatch(/^Folder must be a UUID, got 'Marketing'/);
+		});
 	});
 });
 
