@@ -14,11 +14,12 @@ import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { OWNER, call, changeAsset, newAsset, removeAsset, sleep } from '../harness/http';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
-import { inject, rl, useSandbox } from '../harness/fixtures';
+import { inject, requestsOf, rl, useSandbox } from '../harness/fixtures';
 import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
 import { CHURN, fired, learn, watcherIn } from '../harness/trigger-events';
 
 const F = SEED_IDS.folders;
+const ASSETS = { event: 'asset', options: { removed: true } };
 const env = useSandbox({ jobStepMs: 1_000_000_000 });
 
 describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
@@ -132,6 +133,15 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 				message: 'No asset in this scope can be read with this API key',
 				failure: { cause: 'configuration-invalid' },
 			});
+		});
+
+		test('a poll with less than half a second to ask asks nothing, fails nothing, keeps nothing', async () => {
+			const short = { mode, settings: { pollCeilingMs: 500 } };
+			const t = new TriggerHarness({ baseUrl: env.sandbox.url, apiKey: OWNER }, ASSETS, short);
+			await call(env.sandbox, '/__sandbox/requests', { method: 'DELETE' });
+			expect(await t.poll()).toMatchObject({ items: null, error: undefined });
+			expect(requestsOf(env.sandbox)).toEqual([]);
+			expect(t.state.assets).toBeUndefined();
 		});
 
 		test('a Folder that is not an id fails the poll, naming the field and the value', async () => {
