@@ -124,9 +124,13 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 			expect(fired((await t.poll()).items)).toEqual([`updated ${changed.name}`]);
 		});
 
-		test('manual mode in a scope with nothing to read fails, saying so', async () => {
+		test('an empty Folder: polls fire nothing and fail nothing; Fetch Test Event says it is empty', async () => {
 			const empty = await newAsset(env.sandbox, { name: 'Empty', type: 'Folder' });
-			const t = assets({ options: { folderId: rl(empty.id) } });
+			const t = assets({ options: { folderId: rl(empty.id), removed: true } });
+			const polls = [await t.firstPoll(), await t.poll(), await t.poll()];
+			expect(polls.map(({ items, error }) => [items, error])).toEqual(
+				polls.map(() => [null, undefined]),
+			);
 			const { items, error } = await t.poll('manual');
 			expect(items).toBeNull();
 			expect(error).toMatchObject({

@@ -42,7 +42,8 @@ export function readAssetsState(staticData: Record<string, unknown>, scope: stri
 		stored && typeof stored === 'object'
 			? (JSON.parse(JSON.stringify(stored)) as AssetsState)
 			: undefined;
-	return copy && (copy.scope ?? '') === scope ? copy : emptyAssetsState(scope);
+	// Every state this node writes names its scope; one that does not is none of ours.
+	return copy?.scope === scope ? copy : emptyAssetsState(scope);
 }
 
 /** Written only when it changed (`before`: as read, in JSON): a poll that learnt nothing leaves none. */
