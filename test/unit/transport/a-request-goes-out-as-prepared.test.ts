@@ -77,12 +77,23 @@ test('the credential is read once per item, however many requests the item makes
 });
 
 test('a page size outside 1 to 100 is refused, naming the field and the value; nothing is sent', async () => {
-	const { transport, sent } = scripted([ok]);
+	const page = {
+		status: 200,
+		body: JSON.stringify({ data: [], meta: { limit: 1, offset: 0, hasMore: false } }),
+	};
+	const { transport, sent } = scripted([page, page]);
 	const listing = { method: 'GET' as const, path: ['assets'], schema: assetListSchema };
-	const error = await failure(transport.request({ ...listing, qs: { limit: 101 }, itemIndex: 1 }));
-	expect(error.message).toContain('Page size (limit)');
-	expect(error.message).toContain('101');
+	for (const limit of [0, 101, 2.5]) {
+		const error = await failure(transport.request({ ...listing, qs: { limit }, itemIndex: 1 }));
+		expect([error.message, error.context.itemIndex]).toEqual([
+			expect.stringMatching(new RegExp(`^Page size \\(limit\\).*${limit}`)),
+			1,
+		]);
+	}
 	expect(sent).toHaveLength(0);
+	await transport.request({ ...listing, qs: { limit: 1 } });
+	await transport.request({ ...listing, qs: { limit: 100 } });
+	expect(sent.map(({ options }) => options.qs)).toEqual([{ limit: 1 }, { limit: 100 }]);
 });
 
 test('a request cancelled before it starts: nothing goes out, and it says it was cancelled', async () => {

@@ -147,6 +147,7 @@ test('the last 429 shuts the gate for its Retry-After even though its request gi
 	const { transport, sent } = scripted([refusal, refusal, refusal, refusal]);
 	expect((await failure(transport.request(GET))).httpCode).toBe('429');
 	expect(transport.rateLimitedUntil).toBe(sent[3].at + 2000);
+	expect(transport.askedToWaitTooLong).toBe(false);
 });
 
 test('two requests refused alike: the refusals met while one waited count as its attempts', async () => {
