@@ -4,7 +4,8 @@
  * honours every Retry-After. A 13-page listing behind 5 requests per 2 s: every round ends, each
  * change fires once, nothing is asked while the service said wait; a 429 whose wait outlasts the
  * poll ends it quietly and slows the next poll too; a poll refused at its first page leaves the
- * round where it was, and the next asks the same page. Through n8n-core's PollContext in each of
+ * round where it was, and the next asks the same page, also when its retry is cut off by the
+ * poll's end (before, that poll failed: no answer, timed out). Through n8n-core's PollContext in each of
  * n8n's ways of keeping its state, the three side by side. Each mode's trigger, service and rate
  * limit share a test clock (test/harness/clock.ts), on which polls of 2 s, 2.1 s apart, and waits
  * of a second or two keep their order however busy the machine is: about 2 s.
@@ -49,6 +50,42 @@ async function wholeRound(watched: Watched, lastPage: number, what: string) {
 		await clock.sleep(2100 - (clock.now() - started));
 	}
 	throw new Error(`${what}: the round never ended in 30 polls`);
+}
+
+/**
+ * A round under way (6,021 assets, 150 ms an answer, polls of 1.4 s), then a poll whose first page
+ * is answered 429 with a Retry-After of `seconds`: 2 is longer than the poll has left; 1 is waited
+ * for (the dice at 0: exactly 1 s), and the retry, sent 1.15 s into the poll, is cut off by the
+ * poll's end at 1.26 s. Either way the poll ends quietly, and the next asks the same page.
+ */
+async function refusedAtItsFirstPage(mode: N8nMode, seconds: number) {
+	const clock = new TestClock(Date.now(), () => 0);
+	const service = await startSandbox({ jobStepMs: 1e9, assets: 6000, latencyMs: 150, clock });
+	sandboxes.push(service);
+	const t = new TriggerHarness(
+		{ baseUrl: service.url, apiKey: OWNER },
+		{ event: 'asset', options: { removed: true } },
+		{ mode, settings: { transport: testTransport({}, clock), pollCeilingMs: 1400 } },
+	);
+	const offsets = () =>
+		service.requests
+			.filter((r) => r.path === '/api/public/v1/assets')
+			.map((r) => Number(r.query.offset ?? 0));
+	expect((await t.poll()).error).toBeUndefined();
+	expect((t.state.assets as any).round).toBeDefined();
+	const status = { fault: 'status', status: 429, retryAfterSeconds: seconds, times: 1 };
+	await inject(service, { match: '/api/public/v1/assets', ...status });
+	const asked = offsets().length;
+	expect(await t.poll()).toMatchObject({ items: null, error: undefined });
+	// The page refused (and, with a wait it could take, the same page again): no removal asked.
+	const refused = offsets().slice(asked);
+	expect(refused).toEqual(Array(seconds === 1 ? 2 : 1).fill(refused[0]));
+	expect(service.requests.length).toBe(offsets().length);
+	expect(refused[0]).toBeGreaterThan(0);
+	await clock.sleep(2500);
+	const before = offsets().length;
+	expect((await t.poll()).error).toBeUndefined();
+	expect(offsets()[before]).toBe(refused[0]);
 }
 
 interface Watched {
@@ -120,36 +157,12 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 
 	test.each(N8N_MODES)(
 		'%s: a poll refused at its first page leaves the round where it was; the next goes on from there',
-		async (mode) => {
-			// 6,021 assets, 150 ms an answer, polls of 1.5 s: the first poll reads part of the round.
-			const clock = new TestClock();
-			const service = await startSandbox({ jobStepMs: 1e9, assets: 6000, latencyMs: 150, clock });
-			sandboxes.push(service);
-			const t = new TriggerHarness(
-				{ baseUrl: service.url, apiKey: OWNER },
-				{ event: 'asset', options: { removed: true } },
-				{ mode, settings: { transport: testTransport({}, clock), pollCeilingMs: 1500 } },
-			);
-			const offsets = () =>
-				service.requests
-					.filter((r) => r.path === '/api/public/v1/assets')
-					.map((r) => Number(r.query.offset ?? 0));
-			expect((await t.poll()).error).toBeUndefined();
-			expect((t.state.assets as any).round).toBeDefined();
-			// A wait longer than the poll: it ends quietly, and the gate stays shut into the next.
-			const status = { fault: 'status', status: 429, retryAfterSeconds: 2, times: 1 };
-			await inject(service, { match: '/api/public/v1/assets', ...status });
-			const asked = service.requests.length;
-			expect(await t.poll()).toMatchObject({ items: null, error: undefined });
-			// One request, refused: nothing more was asked, no removal either.
-			expect(service.requests).toHaveLength(asked + 1);
-			const refusedAt = offsets().at(-1)!;
-			expect(refusedAt).toBeGreaterThan(0);
-			await clock.sleep(2500);
-			const before = offsets().length;
-			expect((await t.poll()).error).toBeUndefined();
-			expect(offsets()[before]).toBe(refusedAt);
-		},
+		async (mode) => await refusedAtItsFirstPage(mode, 2),
+	);
+
+	test.each(N8N_MODES)(
+		'%s: refused at its first page, its retry cut off as the poll ends: it ends quietly all the same',
+		async (mode) => await refusedAtItsFirstPage(mode, 1),
 	);
 
 	test.each(N8N_MODES)(

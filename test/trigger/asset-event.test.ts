@@ -148,6 +148,16 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 			expect(t.state.assets).toBeUndefined();
 		});
 
+		test('a listing that does not answer within the poll fails it, saying so, and keeps nothing', async () => {
+			const short = { mode, settings: { pollCeilingMs: 1000 } };
+			const t = new TriggerHarness({ baseUrl: env.sandbox.url, apiKey: OWNER }, ASSETS, short);
+			await inject(env.sandbox, { match: '/api/public/v1/assets', fault: 'hang', times: 1 });
+			const { items, error } = await t.poll();
+			expect(items).toBeNull();
+			expect(error?.message).toMatch(/^Asset Workspace API: no answer from .* \[timed out\]/);
+			expect(t.state.assets).toBeUndefined();
+		});
+
 		test('a Folder that is not an id fails the poll, naming the field and the value', async () => {
 			const { items, error } = await assets({ options: { folderId: rl('Marketing') } }).poll();
 			expect(items).toBeNull();
