@@ -1,8 +1,14 @@
 /**
  * Each way a listing ends short is an error that names the page (its offset) and says what to
- * do, with the cause n8n is told (paging/errors.ts): the texts users read, whole.
+ * do, with the cause n8n is told (paging/errors.ts): the texts users read, whole; over the
+ * transport, the node's error for its item.
  */
+import { NodeOperationError } from 'n8n-workflow';
+
+import { readAllAssets } from '../../../nodes/shared/transport';
 import { ListingError } from '../../../nodes/shared/transport/paging/errors';
+import { validAsset } from '../../harness/answers';
+import { NODE, scripted } from '../../harness/scripted-helper';
 
 const CHECK_URL = 'it stopped instead of asking forever. Check the base URL.';
 const CONTRADICTS =
@@ -78,5 +84,27 @@ test.each([
 		offset,
 		hint,
 		kind,
+	});
+});
+
+test("over the transport, Return All's listing error is the node's, for its item, naming the page", async () => {
+	// The page at offset 0 answers as if it were at offset 5: the service ignores offset.
+	const page = { data: [validAsset], meta: { limit: 100, offset: 5, hasMore: false } };
+	const { transport } = scripted([{ status: 200, body: JSON.stringify(page) }]);
+	const error = await readAllAssets(transport, { itemIndex: 2 }).then(
+		() => undefined,
+		(thrown: unknown) => thrown as NodeOperationError,
+	);
+	expect(error).toBeInstanceOf(NodeOperationError);
+	expect({
+		node: error!.node,
+		itemIndex: error!.context.itemIndex,
+		message: error!.message,
+		description: error!.description,
+	}).toEqual({
+		node: NODE,
+		itemIndex: 2,
+		message: 'Asset Workspace API: the page at offset 0 came back as offset 5',
+		description: `Request: GET /api/public/v1/assets?offset=0. The service does not seem to honour offset; ${CHECK_URL}`,
 	});
 });
