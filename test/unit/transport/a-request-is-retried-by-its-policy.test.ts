@@ -102,7 +102,9 @@ test('a 2xx is read, any of them; a 3xx is not followed and says where it points
 	expect(await scripted([{ ...ok, status: 299 }]).transport.request(GET)).toEqual(JOB);
 	const moved = scripted([{ status: 300, headers: { location: 'https://other.example/x' } }, ok]);
 	const error = await failure(moved.transport.request(GET));
-	expect(error.message).toMatch(/answered 300 with a redirect.*which this node does not follow/);
+	expect(error.message).toMatch(
+		/answered 300 with a redirect to https:\/\/other.example\/x, which this node does not follow/,
+	);
 	expect(moved.sent).toHaveLength(1);
 });
 
