@@ -201,11 +201,58 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 				jobId: UNKNOWN,
 				status: 'not_found',
 				notFound: true,
-				message: expect.stringContaining('answers 404'),
+				message: `Job ${UNKNOWN} answers 404: it does not exist, or this API key cannot read its asset. It is reported once and still watched.`,
 			}),
 		]);
 		expect((await t.poll()).items).toBeNull();
 		expect((await t.poll()).items).toBeNull();
+	});
+
+	test('a 403 id is reported once as forbidden, and the good ones fire', async () => {
+		const [good, refused] = [await startJob(), await startJob()];
+		await setStatus(good, 'success');
+		const fault = { fault: 'status', status: 403, times: 1000 };
+		await inject(env.sandbox, { match: `/api/public/v1/jobs/${refused}`, ...fault });
+		const t = trigger([good, refused]);
+		expect((await t.poll()).items).toEqual([
+			expect.objectContaining({ jobId: good, status: 'success' }),
+			{
+				jobId: refused,
+				status: 'forbidden',
+				forbidden: true,
+				message: `Job ${refused} answers 403: this API key may not read it. It is reported once and still watched.`,
+			},
+		]);
+		expect((await t.poll()).items).toBeNull();
+		await call(env.sandbox, '/__sandbox/faults', { method: 'DELETE' });
+	});
+
+	test('Job IDs empty or not ids: an error naming them and what to write', async () => {
+		const errorOf = async (ids: string) => {
+			const { error } = await trigger(ids).poll();
+			return {
+				message: error?.message,
+				description: (error as { description?: string })?.description,
+			};
+		};
+		expect(await errorOf(' , ')).toEqual({
+			message: 'Job IDs: add at least one job id to watch',
+			description:
+				'The list is empty. If it comes from an expression, check that it gives job ids; nothing is forgotten meanwhile.',
+		});
+		expect(await errorOf('not-a-job')).toEqual({
+			message: "Job IDs: 'not-a-job' is not a job id (a UUID)",
+			description: 'Separate job ids with commas, spaces or new lines.',
+		});
+	});
+
+	test("manual mode with no watched job found: an error saying so, as the setting's", async () => {
+		const { items, error } = await trigger([UNKNOWN]).poll('manual');
+		expect(items).toBeNull();
+		expect(error).toMatchObject({
+			message: 'None of the watched jobs was found with this API key',
+			failure: { cause: 'configuration-invalid' },
+		});
 	});
 
 	test('a job of an asset this key cannot read is a 404 like an unknown id', async () => {

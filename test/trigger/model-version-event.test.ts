@@ -122,13 +122,13 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 					event: 'notFound',
 					assetId: UNKNOWN,
 					notFound: true,
-					message: expect.stringContaining('answers 404'),
+					message: `Model ${UNKNOWN} answers 404: it is no model, does not exist, or this API key cannot read it. It is reported once and still watched.`,
 				},
 				{
 					event: 'forbidden',
 					assetId: CHURN,
 					forbidden: true,
-					message: expect.stringContaining('answers 403'),
+					message: `Model ${CHURN} answers 403: this API key may not read it. It is reported once and still watched.`,
 				},
 			]);
 			await newVersion(env.sandbox, REVENUE);
@@ -139,6 +139,15 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 			expect((await t.poll()).items).toBeNull();
 			await newVersion(env.sandbox, CHURN);
 			expect(fired((await t.poll()).items)).toEqual([`created ${CHURN} v3`]);
+		});
+
+		test("manual mode with no watched model readable: an error saying so, as the setting's", async () => {
+			const { items, error } = await models([UNKNOWN]).poll('manual');
+			expect(items).toBeNull();
+			expect(error).toMatchObject({
+				message: 'None of the watched models has a version this API key can read',
+				failure: { cause: 'configuration-invalid' },
+			});
 		});
 
 		test('a model this key cannot read (a hidden folder) is a 404 like an unknown id', async () => {
@@ -179,9 +188,10 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 		});
 
 		test('no model chosen, or an id that is no UUID: a clear error naming the field', async () => {
-			expect((await models([]).poll()).error?.message).toBe(
-				'Models: add at least one model to watch',
-			);
+			expect((await models([]).poll()).error).toMatchObject({
+				message: 'Models: add at least one model to watch',
+				description: 'Pick the models under Models (Add Model).',
+			});
 			expect((await models(['model-7']).poll()).error?.message).toContain("'model-7'");
 		});
 	});
