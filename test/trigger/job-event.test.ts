@@ -246,6 +246,19 @@ describe.each(N8N_MODES)('n8n mode %s', (mode: N8nMode) => {
 		});
 	});
 
+	test('an Event no event has (a workflow edited by hand) fails the poll, naming the value', async () => {
+		const id = await startJob();
+		for (const run of ['trigger', 'manual'] as const) {
+			const { items, error } = await trigger([id], { event: 'jobFinishd' }).poll(run);
+			expect(items).toBeNull();
+			expect(error).toMatchObject({
+				message: "Event: 'jobFinishd' is not one of asset, jobFinished, modelVersion",
+				description: 'Choose the Event again in the trigger.',
+				failure: { cause: 'configuration-invalid' },
+			});
+		}
+	});
+
 	test("manual mode with no watched job found: an error saying so, as the setting's", async () => {
 		const { items, error } = await trigger([UNKNOWN]).poll('manual');
 		expect(items).toBeNull();

@@ -1,6 +1,8 @@
 /** The trigger's events: adding one is a folder beside these, its import and a line in EVENTS. */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import { inputError } from '../../shared/errors/nodeErrors';
+import { show } from '../../shared/validation';
 import type { TriggerEvent } from '../polling/event';
 import { asset } from './asset';
 import { jobFinished } from './jobFinished';
@@ -38,7 +40,13 @@ function withFailingPolls(options: INodeProperties): INodeProperties {
 const subtitles = Object.fromEntries(EVENTS.map((event) => [event.value, event.subtitle]));
 export const triggerSubtitle = `={{ ${JSON.stringify(subtitles)}[$parameter["event"] || "${DEFAULT_EVENT.value}"] }}`;
 
+/** The event the node watches; a value no event has (a workflow edited by hand) is refused. */
 export function eventOf(ctx: IPollFunctions): TriggerEvent {
-	const value = ctx.getNodeParameter('event', DEFAULT_EVENT.value) as string;
-	return EVENTS.find((event) => event.value === value) ?? DEFAULT_EVENT;
+	const value = ctx.getNodeParameter('event', DEFAULT_EVENT.value);
+	const event = EVENTS.find((known) => known.value === value);
+	if (event) return event;
+	const known = EVENTS.map((each) => each.value).join(', ');
+	throw inputError(ctx.getNode(), `Event: ${show(value)} is not one of ${known}`, {
+		description: 'Choose the Event again in the trigger.',
+	});
 }
