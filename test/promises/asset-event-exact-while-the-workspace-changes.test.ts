@@ -3,8 +3,9 @@
  * Promise: the Asset event fires each change once, nothing that never was, nothing from before its
  * first reading (each asset that existed then once, with Fire for What Exists), each removal once
  * (Fire for Removed Assets), while the workspace changes between and during polls, answers come
- * in any order, faults and budgets cut polls short, n8n restarts and clocks disagree; in each of
- * n8n's ways of keeping the trigger's state. Checked by a model (fast-check) on simulated time
+ * in any order, faults and budgets cut polls short, n8n restarts and clocks disagree; and a poll
+ * the service only asked to wait never fails for want of time; in each of n8n's ways of keeping
+ * the trigger's state. Checked by a model (fast-check) on simulated time
  * (harness/model/), n8n-core's PollContext and request helper, the service answered in-process.
  * Cost: about 15 s of CPU for the three modes' default runs; AW_MODEL_RUNS multiplies them.
  */

@@ -10,10 +10,10 @@ import { COLLATIONS, type Collation, type Ties } from './name-order';
 
 const MINUTE = 60_000;
 
-const fault = (kind: Fault['kind'], weight: number, latency = 50) => ({
+const fault = (kind: Fault['kind'], weight: number, latency = 50, least = 0) => ({
 	arbitrary: fc.record({
 		kind: fc.constant(kind),
-		latencyMs: fc.nat({ max: latency }),
+		latencyMs: fc.integer({ min: least, max: latency }),
 		retryAfterS: kind === '429-long' ? fc.integer({ min: 61, max: 3600 }) : fc.nat({ max: 3 }),
 	}),
 	weight,
@@ -22,6 +22,8 @@ const fault = (kind: Fault['kind'], weight: number, latency = 50) => ({
 /** Most requests answer; some meet a fault the transport retries, a few one it cannot. */
 export const faultArb: fc.Arbitrary<Fault> = fc.oneof(
 	fault('ok', 40, 200),
+	// An answer as slow as a poll is long: after a 429's wait it may not come back in time.
+	fault('ok', 3, 1500, 200),
 	fault('429', 3),
 	fault('503', 3),
 	fault('reset', 3),

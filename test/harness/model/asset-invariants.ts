@@ -113,7 +113,23 @@ export function assetProblems(run: AssetRun): string[] {
 	}
 	if (run.options.removed)
 		problems.push(...removalProblems(run, polls.slice(firstIndex), items, inScope));
+	problems.push(...failedForAWait(polls, served));
 	return problems;
+}
+
+/**
+ * A poll the service only asked to wait (429s with a Retry-After the node waits for, every other
+ * answer fine) does not fail for want of time, however much of it the waits took (docs: "Rate
+ * limits"): it ends quietly.
+ */
+function failedForAWait(polls: AssetRun['polls'], served: (poll: ModelPoll) => Served[]) {
+	return polls.flatMap((poll, n) => {
+		const met = served(poll).map((answer) => answer.fault ?? 'ok');
+		const onlyAskedToWait = met.includes('429') && met.every((f) => f === 'ok' || f === '429');
+		return poll.error?.includes('[timed out]') && onlyAskedToWait
+			? [`poll ${n + 1} failed (${poll.error}) though the service only asked it to wait`]
+			: [];
+	});
 }
 
 /**

@@ -81,6 +81,13 @@ export const assetScenarioArb = fc
 					...Array.from({ length: pages }, () => ({ kind: 'ok' as const, latencyMs: 20 })),
 					{ kind: '429', latencyMs: 0, retryAfterS: 40 },
 				]),
+			// A 429 whose wait leaves the poll less time than the answer after it takes.
+			fc
+				.record({ retryAfterS: fc.nat({ max: 1 }), latencyMs: fc.integer({ min: 200, max: 1500 }) })
+				.map(({ retryAfterS, latencyMs }): Fault[] => [
+					{ kind: '429', latencyMs: 0, retryAfterS },
+					{ kind: 'ok', latencyMs },
+				]),
 		),
 		ticks: fc.array(tickArb, { minLength: 1, maxLength: 5 }),
 		// An asset whose own request never answers, removed at a tick: a removal candidate that
