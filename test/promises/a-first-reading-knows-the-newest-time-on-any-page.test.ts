@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * A first reading begins, for the Asset event, at the newest time the service wrote on any page
- * it read (the service's clock may be ahead of n8n's), not only on its last: an asset on the first
- * page written 30 s ahead of n8n's clock, of 150 assets sorted by name, is part of what the first
- * reading learnt, and never fires by itself later. A fake service, its pages of 100.
+ * it read (the service's clock may be ahead of n8n's), not only on its last: an asset written
+ * 30 s ahead of n8n's clock is part of what the first reading learnt, and never fires
+ * by itself later: on the first of two pages, the middle of three, or before an empty last page.
+ * A fake service of assets sorted by name, its pages of 100.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -26,20 +27,25 @@ const asset = (i: number, updatedAt: string) => ({
 	schedules: [],
 });
 
-test.each(N8N_MODES)(
-	'%s: an asset written ahead on the first page never fires by itself',
-	async (mode) => {
-		const ahead = new Date(Date.now() + 30_000).toISOString();
-		const assets = Array.from({ length: 150 }, (_, i) => asset(i, i === 0 ? ahead : BEFORE));
+const CASES = N8N_MODES.flatMap((mode) => [
+	// [mode, assets, the one written ahead, whether the service says hasMore on its last full page]
+	[mode, 150, 0, false] as const,
+	[mode, 250, 120, false] as const,
+	[mode, 200, 0, true] as const,
+]);
+
+test.each(CASES)(
+	'%s: of %i assets, one written ahead (at %i; then an empty last page: %s) never fires by itself',
+	async (mode, count, ahead, emptyLastPage) => {
+		const later = new Date(Date.now() + 30_000).toISOString();
+		const assets = Array.from({ length: count }, (_, i) => asset(i, i === ahead ? later : BEFORE));
 		const { url } = await serve((req: IncomingMessage, res: ServerResponse) => {
 			const query = new URL(req.url ?? '', 'http://service').searchParams;
 			const offset = Number(query.get('offset') ?? 0);
 			const limit = Number(query.get('limit') ?? 50);
 			const data = assets.slice(offset, offset + limit);
-			sendJson(res, 200, {
-				data,
-				meta: { limit, offset, hasMore: offset + limit < assets.length },
-			});
+			const hasMore = emptyLastPage ? offset + limit <= count : offset + limit < count;
+			sendJson(res, 200, { data, meta: { limit, offset, hasMore } });
 		});
 		const t = new TriggerHarness({ baseUrl: url, apiKey: OWNER }, { event: 'asset' }, { mode });
 		const polls = [await t.firstPoll(), await t.poll(), await t.poll()];
