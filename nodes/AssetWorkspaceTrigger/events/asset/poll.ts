@@ -85,8 +85,8 @@ async function readRound(poll: AssetPoll, state: AssetsState, restart: boolean) 
 	} catch (error) {
 		failure = error;
 	}
-	// A 429, or a page cut off as the window closed: what was read counts; the round goes on. Cut
-	// off with nothing read, a service too slow for a poll fails it, unless a 429's wait took the time.
+	// A 429, or a page cut off as the window closed: what was read counts; the round goes on.
+	// Cut off with nothing read, a service too slow for a poll fails it, unless a 429 took the time.
 	const rateLimited = poll.api.rateLimitedUntil > 0;
 	const stop =
 		failure instanceof NodeApiError &&
