@@ -56,7 +56,7 @@ type ReadPage = { items: Asset[]; offset: number; resume?: Resume };
 async function readRound(poll: AssetPoll, state: AssetsState, restart: boolean) {
 	const pages: ReadPage[] = [];
 	// The newest service time in every answer, joined or not: how late its clock has been seen.
-	let written: number | undefined;
+	let written = -Infinity;
 	const end = { ended: false, lost: false, searching: false };
 	if (!hasTime(poll)) return { pages, written, end };
 	const reading = readAssetPages(poll.api, {
@@ -71,7 +71,7 @@ async function readRound(poll: AssetPoll, state: AssetsState, restart: boolean) 
 		let left = false;
 		for await (const read of reading) {
 			const newest = newestOf(read.assets.map((asset) => asset.updatedAt));
-			if (newest !== undefined && (written === undefined || newest > written)) written = newest;
+			written = Math.max(written, newest ?? -Infinity);
 			const joined = read.ended || read.resume !== undefined;
 			if (joined) pages.push({ items: read.fresh, offset: read.offset, resume: read.resume });
 			[end.ended, end.searching] = [read.ended, !joined];
