@@ -120,6 +120,18 @@ test('a 2xx that is not the contract fails once, naming what is wrong', async ()
 	);
 });
 
+test('a 2xx to a POST that is not the contract: the run was probably queued, and it says so', async () => {
+	for (const body of ['<html>login</html>', '{"data":{}}']) {
+		const { transport, sent } = scripted([{ status: 200, body }, ok]);
+		const error = await failure(transport.request(POST));
+		expect(error.message).toMatch(/ The run was probably queued: check before running it again\.$/);
+		expect(error.description).toContain(
+			'The service accepted the request, so the run was probably queued: check before running it again.',
+		);
+		expect(sent).toHaveLength(1);
+	}
+});
+
 test("a Retry-After date is read on the answer's own Date, not on our clock", async () => {
 	// The service's clock is 10 minutes ahead: the date means 3 s from its now, not 10 min 3 s.
 	const ahead = START + 600_000;

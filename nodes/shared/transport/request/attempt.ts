@@ -39,7 +39,7 @@ export function abortOn(...signals: Array<AbortSignal | undefined>) {
 	const sources = signals.filter((signal): signal is AbortSignal => signal !== undefined);
 	for (const signal of sources) {
 		if (signal.aborted) controller.abort();
-		else signal.addEventListener('abort', abort, { once: true });
+		else signal.addEventListener('abort', abort);
 	}
 	const release = () => sources.forEach((signal) => signal.removeEventListener('abort', abort));
 	return { signal: controller.signal, release };
