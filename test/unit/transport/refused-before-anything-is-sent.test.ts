@@ -57,6 +57,17 @@ test('a base URL that is not one, with no key set: said as it is, the credential
 	);
 });
 
+test('a key too short to be one: its length (never the key), the credential to fix', async () => {
+	const short = contextWith({ baseUrl: 'https://acme.example', apiKey: 'aw_1' });
+	expect(await refusal(() => readCredentials(short, 0))).toEqual({
+		message: 'API Key is 4 characters long: an Asset Workspace API key is longer',
+		description:
+			'Paste the whole key into the "Asset Workspace API" credential (create one in your profile under API Keys).',
+		failure: { cause: 'credential-invalid' },
+		itemIndex: 0,
+	});
+});
+
 test('a body that holds itself: refused, with why, before anything is sent', async () => {
 	const loop: IDataObject = {};
 	loop.self = loop;

@@ -112,7 +112,7 @@ export async function prepareRequest<T extends Schema>(
 	if (!credentials.has(key)) credentials.set(key, readCredentials(ctx, itemIndex));
 	const { baseUrl, apiKey, decrypted: credential } = await credentials.get(key)!;
 	// The listing of all assets names nothing but the key.
-	const keyOnly = options.path.join('/') === 'assets' && !qs?.folderId;
+	const keyOnly = options.path.length === 1 && options.path[0] === 'assets' && !qs?.folderId;
 	const label: RequestLabel = { method, path: apiPath(options.path), itemIndex, keyOnly };
 	const body = options.body === undefined ? undefined : serialiseBody(node, options.body, label);
 	const sent = { credential, method, url: `${baseUrl}${label.path}`, qs, body };
