@@ -123,7 +123,7 @@ test("a gate a previous poll's 429 shut holds the first request until then", asy
 });
 
 test("a 403 to the listing of all assets is the key's; to anything named, the setting's", async () => {
-	const { transport } = scripted([{ status: 403 }, { status: 403 }, { status: 403 }]);
+	const { transport } = scripted(Array(4).fill({ status: 403 }));
 	const all = { method: 'GET' as const, path: ['assets'], schema: assetListSchema };
 	const causes = [
 		await failure(transport.request(all)),
@@ -131,8 +131,9 @@ test("a 403 to the listing of all assets is the key's; to anything named, the se
 		await failure(
 			transport.request({ ...all, path: ['assets', 'a1'], schema: assetEnvelopeSchema }),
 		),
+		await failure(transport.request({ ...all, path: ['folders'] })),
 	].map((error) => error.failure?.cause);
-	expect(causes).toEqual(['credential-invalid', 'configuration-invalid', 'configuration-invalid']);
+	expect(causes).toEqual(['credential-invalid', ...Array(3).fill('configuration-invalid')]);
 });
 
 test('a server that echoes the key: neither the answer read nor the error holds it', async () => {
