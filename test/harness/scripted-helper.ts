@@ -5,9 +5,14 @@
  * request by the context's execution cancel signal where the context has one, not by the
  * request's own (n8n-core's httpRequestWithAuthentication); `sent` holds what went out.
  */
-import type { IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IHttpRequestOptions, INode, NodeApiError } from 'n8n-workflow';
 
-import { AssetWorkspaceTransport, DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/shared/transport';
+import { jobEnvelopeSchema } from '../../nodes/shared/schemas';
+import {
+	AssetWorkspaceTransport,
+	DEFAULT_TRANSPORT_SETTINGS,
+	type RequestOptions,
+} from '../../nodes/shared/transport';
 import type { ApiContext } from '../../nodes/shared/transport/request/attempt';
 import { TestClock } from './clock';
 
@@ -73,4 +78,31 @@ export function scripted(replies: Reply[], shutUntil?: number) {
 export async function untilSent(sent: unknown[], count = 1) {
 	while (sent.length < count) await new Promise((turn) => setImmediate(turn));
 	await new Promise((turn) => setImmediate(turn));
+}
+
+/** A job's answer, and the requests that read it (Job > Get) and queue it (Asset > Execute). */
+export const JOB = { data: { jobId: 'j1', status: 'running', assetId: 'a1' } };
+export const ok = { status: 200, body: JSON.stringify(JOB) };
+export const GET: RequestOptions<typeof jobEnvelopeSchema> = {
+	method: 'GET',
+	path: ['jobs', 'j1'],
+	schema: jobEnvelopeSchema,
+	itemIndex: 0,
+};
+export const POST = {
+	...GET,
+	method: 'POST' as const,
+	path: ['assets', 'a1', 'execute'],
+	body: {},
+};
+
+/** The error a request fails with: its message, description, HTTP code and class. */
+export async function failure(request: Promise<unknown>) {
+	const error = await request.then(
+		() => undefined,
+		(thrown: unknown) => thrown,
+	);
+	expect(error).toBeInstanceOf(Error);
+	const { message, description, httpCode } = error as NodeApiError;
+	return { message, description, httpCode, type: (error as object).constructor };
 }

@@ -5,31 +5,16 @@
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { jobEnvelopeSchema } from '../../../nodes/shared/schemas';
-import type { RequestOptions } from '../../../nodes/shared/transport';
-import { scripted, START, untilSent } from '../../harness/scripted-helper';
-
-const JOB = { data: { jobId: 'j1', status: 'running', assetId: 'a1' } };
-
-const GET: RequestOptions<typeof jobEnvelopeSchema> = {
-	method: 'GET',
-	path: ['jobs', 'j1'],
-	schema: jobEnvelopeSchema,
-	itemIndex: 0,
-};
-const POST = { ...GET, method: 'POST' as const, path: ['assets', 'a1', 'execute'], body: {} };
-const ok = { status: 200, body: JSON.stringify(JOB) };
-
-/** The error a request fails with: its message, description and HTTP code. */
-async function failure(request: Promise<unknown>) {
-	const error = await request.then(
-		() => undefined,
-		(thrown: unknown) => thrown,
-	);
-	expect(error).toBeInstanceOf(Error);
-	const { message, description, httpCode } = error as NodeApiError;
-	return { message, description, httpCode, type: (error as object).constructor };
-}
+import {
+	failure,
+	GET,
+	JOB,
+	ok,
+	POST,
+	scripted,
+	START,
+	untilSent,
+} from '../../harness/scripted-helper';
 
 test('a GET is sent again after each 503, backing off 250, 500 then 1,000 ms, and its answer read', async () => {
 	const { transport, sent, gaps } = scripted([
@@ -146,48 +131,6 @@ test("a Retry-After date is read on the answer's own Date, not on our clock", as
 	expect(transport.serviceTime(START)).toBe(ahead);
 });
 
-test('a 429 shuts the gate for its wait from when it was answered: here 1 s after it went out', async () => {
-	const refusal = { status: 429, headers: { 'retry-after': '2' }, after: 1000 };
-	const { transport, clock, gaps } = scripted([refusal, ok]);
-	const request = transport.request(GET);
-	await clock.sleep(1500);
-	expect(transport.rateLimitedUntil).toBe(START + 3200);
-	await request;
-	expect(gaps()).toEqual([3200]);
-});
-
-test('the last 429 shuts the gate for its Retry-After even though its request gives up', async () => {
-	const refusal = { status: 429, headers: { 'retry-after': '2' } };
-	const { transport, sent } = scripted([refusal, refusal, refusal, refusal]);
-	expect((await failure(transport.request(GET))).httpCode).toBe('429');
-	expect(transport.rateLimitedUntil).toBe(sent[3].at + 2000);
-	expect(transport.askedToWaitTooLong).toBe(false);
-});
-
-test('two requests refused alike: the refusals met while one waited count as its attempts', async () => {
-	const refusal = { status: 429, headers: { 'retry-after': '1' } };
-	const { transport, clock, sent } = scripted(Array(10).fill(refusal));
-	const first = failure(transport.request(GET));
-	await clock.sleep(500);
-	const second = failure(transport.request(GET));
-	// Each went out when the gate let one through; each of their 4 attempts was refused once.
-	for (const error of await Promise.all([first, second]))
-		expect(error.description).toContain('after 4 attempts.');
-	expect(sent.map((request) => request.at - START)).toEqual([0, 1100, 2200, 3300, 4300]);
-});
-
-test('a Retry-After past 60 s is not waited for: it fails at once and names the wait', async () => {
-	const { transport, sent } = scripted([{ status: 429, headers: { 'retry-after': '61' } }, ok]);
-	expect(await failure(transport.request(GET))).toMatchObject({
-		description: expect.stringContaining(
-			'The service asked to wait 61 s before retrying, longer than this node waits.',
-		),
-		httpCode: '429',
-	});
-	expect(sent).toHaveLength(1);
-	expect(transport.askedToWaitTooLong).toBe(true);
-});
-
 test('an attempt without an answer is cut off at 30 s and sent again; the deadline cuts the last', async () => {
 	const { transport, sent, clock } = scripted(['hang', 'hang', 'hang']);
 	const error = await failure(transport.request({ ...GET, until: START + 61_000 }));
@@ -222,21 +165,6 @@ test('cancelled while it waits to retry: it ends at once, and a POST says a job 
 		type: NodeOperationError,
 	});
 	expect(sent).toHaveLength(1);
-	expect(clock.now()).toBe(START);
-});
-
-test('cancelled while a 429 keeps the gate shut: it ends at once, without a rate-limit error', async () => {
-	const { transport, sent, clock } = scripted([
-		{ status: 429, headers: { 'retry-after': '5' } },
-		ok,
-	]);
-	const stop = new AbortController();
-	const request = failure(transport.request({ ...GET, signal: stop.signal }));
-	await untilSent(sent);
-	stop.abort();
-	expect((await request).message).toBe(
-		'Asset Workspace API: the execution was cancelled during a request',
-	);
 	expect(clock.now()).toBe(START);
 });
 
