@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Regression (review 6): the Asset event on a scope of more than about 125,000 assets failed its
  * first poll with "Maximum call stack size exceeded" (the newest of every time read, spread into
@@ -6,10 +5,9 @@
  * of 140,000 assets, in pages of 100: in each of n8n's modes the first reading learns the scope,
  * and then the one asset changed since fires once. About 10 s a reading.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
 import { OWNER } from '../harness/http';
-import { sendJson, useFakeServers } from '../harness/fake-server';
+import { useFakeServers } from '../harness/fake-server';
+import { numberedAsset, serveListing } from '../harness/numbered-listing';
 import { N8N_MODES, TriggerHarness, type N8nMode } from '../harness/trigger';
 
 const serve = useFakeServers();
@@ -28,31 +26,11 @@ const harness = (url: string, mode: N8nMode = 'default') =>
 		{ mode, timeoutMs: 10 * 60_000 },
 	);
 const COUNT = 140_000;
-const BEFORE = '2026-11-26T02:00:00Z';
-
-const asset = (i: number, updatedAt = BEFORE) => ({
-	id: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
-	name: `asset ${String(i).padStart(6, '0')}`,
-	description: null,
-	type: 'Source',
-	createdAt: BEFORE,
-	updatedAt,
-	owner: { id: null, displayName: null, email: null },
-	parentFolder: null,
-	schedules: [],
-});
 
 /** A fake service of COUNT assets (`assets`, which the test may change), in pages of up to 100. */
 async function bigService() {
-	const assets = Array.from({ length: COUNT }, (_, i) => asset(i));
-	const { url } = await serve((req: IncomingMessage, res: ServerResponse) => {
-		const query = new URL(req.url ?? '', 'http://service').searchParams;
-		const offset = Number(query.get('offset') ?? 0);
-		const limit = Number(query.get('limit') ?? 50);
-		const data = assets.slice(offset, offset + limit);
-		sendJson(res, 200, { data, meta: { limit, offset, hasMore: offset + limit < COUNT } });
-	});
-	return { assets, url };
+	const assets = Array.from({ length: COUNT }, (_, i) => numberedAsset(i));
+	return { assets, url: await serveListing(serve, assets) };
 }
 
 /** The trigger's first reading, over as many polls as its budget needs. */
@@ -73,7 +51,9 @@ test('default: then an asset changed among the 140,000 fires once', async () => 
 	const { assets, url } = await bigService();
 	const t = harness(url);
 	await learn(t);
-	assets[70_000] = asset(70_000, new Date(Date.now() + 60_000).toISOString());
+	assets[70_000] = numberedAsset(70_000, {
+		updatedAt: new Date(Date.now() + 60_000).toISOString(),
+	});
 	const fired: unknown[] = [];
 	for (let poll = 0; poll < MAX_POLLS && fired.length === 0; poll++) {
 		const next = await t.poll();

@@ -1,48 +1,20 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only code, never published: it runs on Node.js, outside n8n */
 /**
  * Fire for Removed Assets keeps the id of every asset in scope, so it watches at most 10,000
  * (MAX_IDS, events/asset/watch.ts): a scope of 10,001 fails the poll with what to change (a fake
  * service sorted by name); a scope of 10,000 is read, even when an asset moves within the listing
  * between the polls of a reading and is read twice (it is still one asset; the sandbox).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
 import { startSandbox } from '../../sandbox/server';
 import { TestClock } from '../harness/clock';
 import { testTransport } from '../harness/engine';
 import { call, changeAsset, OWNER } from '../harness/http';
-import { sendJson, useFakeServers } from '../harness/fake-server';
+import { useFakeServers } from '../harness/fake-server';
+import { numberedAsset, serveListing } from '../harness/numbered-listing';
 import { TriggerHarness } from '../harness/trigger';
 
 const serve = useFakeServers();
 /** Polls a reading may take: each reads within its budget. */
 const MAX_POLLS = 20;
-const BEFORE = '2026-11-26T02:00:00Z';
-
-const asset = (i: number) => ({
-	id: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
-	name: `asset ${String(i).padStart(6, '0')}`,
-	description: null,
-	type: 'Source',
-	createdAt: BEFORE,
-	updatedAt: BEFORE,
-	owner: { id: null, displayName: null, email: null },
-	parentFolder: null,
-	schedules: [],
-});
-
-/** A service of `count` assets sorted by name, in pages of up to 100. */
-async function service(count: number) {
-	const assets = Array.from({ length: count }, (_, i) => asset(i));
-	const { url } = await serve((req: IncomingMessage, res: ServerResponse) => {
-		const query = new URL(req.url ?? '', 'http://service').searchParams;
-		const offset = Number(query.get('offset') ?? 0);
-		const limit = Number(query.get('limit') ?? 50);
-		const data = assets.slice(offset, offset + limit);
-		sendJson(res, 200, { data, meta: { limit, offset, hasMore: offset + limit < count } });
-	});
-	return { assets, url };
-}
 
 /** Polls until the first reading has learnt the scope or a poll failed; the polls' outcomes. */
 async function firstReading(url: string) {
@@ -58,7 +30,10 @@ async function firstReading(url: string) {
 }
 
 test('a scope of 10,001 assets fails the poll: what to change, as the settings’ failure', async () => {
-	const { url } = await service(10_001);
+	const url = await serveListing(
+		serve,
+		Array.from({ length: 10_001 }, (_, i) => numberedAsset(i)),
+	);
 	const { polls } = await firstReading(url);
 	const { error } = polls.at(-1)!;
 	expect(error).toMatchObject({
