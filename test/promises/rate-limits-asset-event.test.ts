@@ -166,6 +166,30 @@ describe('the Asset event reads a large scope behind a rate limit to its end', (
 	);
 
 	test.each(N8N_MODES)(
+		'%s: pages cut off by the poll’s end, after others were read, end it quietly; the next goes on',
+		async (mode) => {
+			// 1 s an answer, polls of 3 s (2.7 s to ask): the pages asked at 2 s are cut off at 2.7 s.
+			const clock = new TestClock();
+			const service = await startSandbox({ jobStepMs: 1e9, assets: 6000, latencyMs: 1000, clock });
+			sandboxes.push(service);
+			const t = new TriggerHarness(
+				{ baseUrl: service.url, apiKey: OWNER },
+				{ event: 'asset' },
+				{ mode, settings: { transport: testTransport({}, clock), pollCeilingMs: 3000 } },
+			);
+			const first = await t.poll();
+			expect({ items: first.items, error: first.error?.message }).toEqual({
+				items: null,
+				error: undefined,
+			});
+			const { last } = (t.state.assets as any).round;
+			expect(last).toBeDefined();
+			expect((await t.poll()).error).toBeUndefined();
+			expect((t.state.assets as any).round?.last).not.toEqual(last);
+		},
+	);
+
+	test.each(N8N_MODES)(
 		'%s: a 429 whose wait outlasts the poll ends it quietly; the next poll asks nothing until the wait is over',
 		async (mode) => {
 			const clock = new TestClock();

@@ -109,11 +109,10 @@ function recordPages(
 		const options = { emitExisting: poll.emitExisting, removed: poll.removed, now };
 		for (const change of observeAssets<Asset>(state, page.items, options))
 			fired.push({ event: change.event, ...change.asset });
-		// The ids seen may repeat (a listing that moved): counted apart only when there are many.
-		const ids = state.round?.ids ?? [];
-		if (ids.length > MAX_IDS && new Set(ids).size > MAX_IDS) throw tooManyIds(ctx);
 		if (page.resume) state.round = { ...state.round!, last: page.resume };
 	}
+	// The ids seen may repeat (a listing that moved): the distinct ones count.
+	if (new Set(state.round?.ids).size > MAX_IDS) throw tooManyIds(ctx);
 	return fired;
 }
 
