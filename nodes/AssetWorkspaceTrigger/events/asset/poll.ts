@@ -109,7 +109,8 @@ function recordPages(
 		const options = { emitExisting: poll.emitExisting, removed: poll.removed, now };
 		for (const change of observeAssets<Asset>(state, page.items, options))
 			fired.push({ event: change.event, ...change.asset });
-		if (page.resume) state.round = { ...state.round!, last: page.resume };
+		// Only the page that ends the listing has no place to go on from, and it ends the round.
+		state.round = { ...state.round!, last: page.resume };
 	}
 	// The ids seen may repeat (a listing that moved): the distinct ones count.
 	if (new Set(state.round?.ids).size > MAX_IDS) throw tooManyIds(ctx);
@@ -126,7 +127,8 @@ function endOfReading(
 	// Stopped looking for its place with nothing read, the next poll would look the same way, for
 	// good: it starts over from 0, or (when it may not) is lost, as one whose search found nothing.
 	const stuck = end.searching && pages.length === 0;
-	if (stuck && restart && state.round) state.round = { ...state.round, last: undefined };
+	// It looked for its place: it had one, where a round under way stopped.
+	if (stuck && restart) state.round = { ...state.round!, last: undefined };
 	// A first reading that may not start over and lost its place ends there.
 	const lost = end.lost || (stuck && !restart);
 	const lastPage = pages[pages.length - 1];
